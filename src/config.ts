@@ -1,0 +1,156 @@
+// Turns environment variables into one validated, frozen Config so every bad value is reported at start, at once.
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { parseIpList, type IpRange } from './net/ip.js';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export interface Config {
+  host: string;
+  port: number;
+  publicBaseUrl: string;
+  databaseUrl: string;
+  databaseKind: DatabaseKind;
+  redisUrl: string | null;
+  adminSecret: string | null;
+  adminAllowedIps: IpRange[];
+  trustProxy: IpRange[];
+  maxSubscriptionsPerUser: number;
+  maxProvidersPerUser: number;
+  maxSourcesPerSubscription: number;
+  maxNestingDepth: number;
+  maxResolvedConfigs: number;
+  refreshIntervalSeconds: number;
+  fetchTimeoutMs: number;
+  fetchMaxBytes: number;
+  fetchMaxRedirects: number;
+  fetchUserAgent: string;
+  fetchAllowPrivate: boolean;
+  defaultBanSeconds: number;
+  rateLimitPublicPerMin: number;
+  rateLimitApiPerMin: number;
+  rateLimitAnonPerMin: number;
+  autoBanViolations: number;
+  connectionLinkTemplate: string;
+  inviteSecret: string | null;
+  logLevel: string;
+  version: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export const packageVersion: string = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+/** Reads every variable of DESIGN.md section 3; throws ConfigError listing all problems. */
+export function loadConfig(env: Env = process.env): Readonly<Config> {
+  const problems: string[] = [];
+  const value = (name: string): string | undefined => {
+    const raw = env[name];
+    return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
+  };
+  const int = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    if (!/^-?\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = value(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+    if (['false', '0', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+  const ipList = (name: string, fallback: string): IpRange[] => {
+    const { ranges, invalid } = parseIpList(value(name) ?? fallback);
+    if (invalid.length > 0) problems.push(`${name} has invalid IP addresses or CIDRs: ${invalid.join(', ')}`);
+    return ranges;
+  };
+
+  const host = value('HOST') ?? '0.0.0.0';
+  const port = int('PORT', 8080, 0, 65535);
+
+  const publicBaseUrl = (value('PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!isHttpUrl(publicBaseUrl)) problems.push(`PUBLIC_BASE_URL must be an http(s) URL (got "${publicBaseUrl}")`);
+
+  const databaseUrl = value('DATABASE_URL') ?? 'sqlite:./data/subweave.db';
+  const databaseKind = databaseKindOf(databaseUrl);
+  if (!databaseKind) {
+    problems.push(`DATABASE_URL must be sqlite:<path>, sqlite::memory: or postgres://... (got "${databaseUrl}")`);
+  }
+
+  const redisUrl = value('REDIS_URL') ?? null;
+  if (redisUrl && !/^rediss?:\/\//i.test(redisUrl)) problems.push(`REDIS_URL must start with redis:// or rediss://`);
+
+  const logLevel = value('LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const adminSecret = value('ADMIN_SECRET') ?? null;
+  const config: Config = {
+    host,
+    port,
+    publicBaseUrl,
+    databaseUrl,
+    databaseKind: databaseKind ?? 'sqlite',
+    redisUrl,
+    adminSecret,
+    adminAllowedIps: ipList('ADMIN_ALLOWED_IPS', '127.0.0.1,::1'),
+    trustProxy: ipList('TRUST_PROXY', ''),
+    maxSubscriptionsPerUser: int('MAX_SUBSCRIPTIONS_PER_USER', 3, 0),
+    maxProvidersPerUser: int('MAX_PROVIDERS_PER_USER', 5, 0),
+    maxSourcesPerSubscription: int('MAX_SOURCES_PER_SUBSCRIPTION', 150, 1),
+    maxNestingDepth: int('MAX_NESTING_DEPTH', 3, 0, 10),
+    maxResolvedConfigs: int('MAX_RESOLVED_CONFIGS', 2000, 1),
+    refreshIntervalSeconds: int('REFRESH_INTERVAL_SECONDS', 900, 1),
+    fetchTimeoutMs: int('FETCH_TIMEOUT_MS', 10_000, 1),
+    fetchMaxBytes: int('FETCH_MAX_BYTES', 5_242_880, 1),
+    fetchMaxRedirects: int('FETCH_MAX_REDIRECTS', 3, 0, 20),
+    fetchUserAgent: value('FETCH_USER_AGENT') ?? `subweave/${packageVersion}`,
+    fetchAllowPrivate: bool('FETCH_ALLOW_PRIVATE', false),
+    defaultBanSeconds: int('DEFAULT_BAN_SECONDS', 3600, 1, 31_536_000),
+    rateLimitPublicPerMin: int('RATE_LIMIT_PUBLIC_PER_MIN', 120, 0),
+    rateLimitApiPerMin: int('RATE_LIMIT_API_PER_MIN', 600, 0),
+    rateLimitAnonPerMin: int('RATE_LIMIT_ANON_PER_MIN', 60, 0),
+    autoBanViolations: int('AUTO_BAN_VIOLATIONS', 10, 0),
+    connectionLinkTemplate: value('CONNECTION_LINK_TEMPLATE') ?? '{base_url}/connect/{provider_name}',
+    inviteSecret: value('INVITE_SECRET') ?? (adminSecret ? deriveKey(adminSecret, 'subweave-invite') : null),
+    logLevel,
+    version: packageVersion,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(config);
+}
+
+function databaseKindOf(url: string): DatabaseKind | null {
+  if (/^sqlite:.+/.test(url)) return 'sqlite';
+  if (/^postgres(ql)?:\/\/.+/.test(url)) return 'postgres';
+  return null;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== '';
+  } catch {
+    return false;
+  }
+}
+
+function deriveKey(secret: string, purpose: string): string {
+  return createHmac('sha256', secret).update(purpose).digest('hex');
+}

@@ -1,0 +1,109 @@
+// Row types of every table, shared by the stores; booleans are 0/1 integers and timestamps ISO-8601 UTC text on both dialects.
+import type { ColumnType, Insertable, Selectable } from 'kysely';
+
+/** SQLite returns numbers, pg returns bigint columns as numbers too (see database.ts). */
+type Int = ColumnType<number, number, number>;
+
+export interface UsersTable {
+  user_id: Int;
+  user_hash: string;
+  token_hash: string;
+  is_active: Int;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProvidersTable {
+  provider_hash: string;
+  provider_name: string;
+  provider_url: string;
+  owner_user_id: Int;
+  token_hash: string;
+  is_active: Int;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ConnectionsTable {
+  user_id: Int;
+  provider_hash: string;
+  status: string;
+  /** 1 once the provider has created a subscription for this user (decides reject: revoke vs delete). */
+  had_subscriptions: Int;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubscriptionsTable {
+  token: string;
+  user_id: Int;
+  provider_hash: string | null;
+  /** '' for the user's own scope, else the managing provider's hash: makes (user_id, scope, name) unique on both dialects. */
+  scope: string;
+  name: string;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SourcesTable {
+  subscription_token: string;
+  id: string;
+  source_type: string;
+  /** Config URI or URL without fragment; for internal references the referenced token. */
+  data: string;
+  ref_token: string | null;
+  comment: string | null;
+  is_hidden: Int;
+  max_depth: Int;
+  order_index: Int;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ExternalCacheTable {
+  url: string;
+  content: string | null;
+  configs_count: Int;
+  fetched_at: string | null;
+  last_error: string | null;
+  last_attempt_at: string | null;
+  claimed_until: string | null;
+  created_at: string;
+}
+
+export interface BansTable {
+  ip_address: string;
+  banned_until: string;
+  reason: string | null;
+  created_at: string;
+}
+
+export interface WhitelistTable {
+  ip_address: string;
+  description: string;
+  added_at: string;
+}
+
+export interface RequestCountsTable {
+  bucket_start: string;
+  kind: string;
+  count: Int;
+}
+
+export interface Database {
+  users: UsersTable;
+  providers: ProvidersTable;
+  connections: ConnectionsTable;
+  subscriptions: SubscriptionsTable;
+  sources: SourcesTable;
+  external_cache: ExternalCacheTable;
+  bans: BansTable;
+  whitelist: WhitelistTable;
+  request_counts: RequestCountsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type SourceRow = Selectable<SourcesTable>;
+export type NewSource = Insertable<SourcesTable>;

@@ -1,0 +1,140 @@
+// The one place where failures become HTTP responses: AppError factories and the handlers that emit the error envelope.
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+
+export type ErrorDetails = Record<string, unknown> | null;
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details: ErrorDetails = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const errors = {
+  validation: (message: string, issues: Issue[]) =>
+    new AppError(400, 'validation_failed', message, { issues }),
+  invalidSource: (message: string, details: ErrorDetails) => new AppError(400, 'invalid_source', message, details),
+  invalidUrl: (message: string, details: ErrorDetails) => new AppError(400, 'invalid_url', message, details),
+  circularReference: (chain: string[]) =>
+    new AppError(400, 'circular_reference', 'The reference would make a subscription include itself.', { chain }),
+  nestingTooDeep: (depth: number, max: number) =>
+    new AppError(400, 'nesting_too_deep', `The reference would nest ${depth} levels deep; at most ${max} allowed.`, {
+      depth,
+      max_depth: max,
+    }),
+  noUpdateFields: (fields: string[]) =>
+    new AppError(400, 'no_update_fields', `Provide at least one of: ${fields.join(', ')}.`, { fields }),
+  commentNotApplicable: (sourceType: string) =>
+    new AppError(400, 'comment_not_applicable', `Comments apply to config sources only, not ${sourceType}.`, {
+      source_type: sourceType,
+    }),
+  missingToken: () => new AppError(401, 'missing_token', 'The API-Token header is required.'),
+  invalidToken: () => new AppError(401, 'invalid_token', 'The API token is not valid for this endpoint.'),
+  accountDisabled: () => new AppError(403, 'account_disabled', 'This account is disabled.'),
+  forbidden: (message = 'You do not have access to this resource.') => new AppError(403, 'forbidden', message),
+  subscriptionLimitReached: (max: number) =>
+    new AppError(403, 'subscription_limit_reached', `The limit of ${max} subscriptions is reached.`, { max }),
+  subscriptionNotFound: () => new AppError(404, 'subscription_not_found', 'Subscription not found.'),
+  sourceNotFound: (unknownIds: string[]) =>
+    new AppError(404, 'source_not_found', 'Some source ids do not belong to this subscription.', {
+      unknown_ids: unknownIds,
+    }),
+  configNotFound: (configId: string) =>
+    new AppError(404, 'config_not_found', 'No source with this config_id in the subscription.', {
+      config_id: configId,
+    }),
+  userNotFound: () => new AppError(404, 'user_not_found', 'User not found.'),
+  nameExists: (name: string) =>
+    new AppError(409, 'name_exists', 'A subscription with this name already exists.', { name }),
+  userExists: () => new AppError(409, 'user_exists', 'A user with this id already exists.'),
+  tooManySources: (max: number, wouldHave: number) =>
+    new AppError(413, 'too_many_sources', `A subscription holds at most ${max} sources.`, {
+      max,
+      would_have: wouldHave,
+    }),
+  notImplemented: (message: string) => new AppError(501, 'not_implemented', message),
+};
+
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+/** Installs the error and not-found handlers so every non-2xx answer is `{error, message, details}`. */
+export function installErrorHandling(app: FastifyInstance): void {
+  const routes: Array<{ method: string; pattern: RegExp }> = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const pattern = new RegExp(`^${route.url.replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.*')}/?$`);
+    for (const method of methods) routes.push({ method: method.toUpperCase(), pattern });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
+    if (allowed.length > 0) {
+      void send(reply, new AppError(405, 'method_not_allowed', `Method ${request.method} is not allowed here.`, {
+        allowed,
+      }), { Allow: allowed.join(', ') });
+      return;
+    }
+    void send(reply, new AppError(404, 'not_found', `No route ${request.method} ${path}.`));
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    void send(reply, appError, appError.headers);
+  });
+}
+
+function send(reply: FastifyReply, error: AppError, headers: Record<string, string> = {}): FastifyReply {
+  return reply
+    .status(error.statusCode)
+    .headers(headers)
+    .type('application/json; charset=utf-8')
+    .send({ error: error.code, message: error.message, details: error.details });
+}
+
+const frameworkCodes: Record<string, [number, string, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'Send the request body as application/json.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'The request body exceeds 1 MiB.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_json', 'The body is empty but Content-Type is application/json.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json', 'The request body is not valid JSON.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_request', 'Content-Length does not match the body.'],
+};
+
+function toAppError(error: FastifyError | AppError | Error): AppError {
+  if (error instanceof AppError) return error;
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    const issues = fastifyError.validation.map((v) => ({
+      path: issuePath(fastifyError.validationContext, v.instancePath, v.params),
+      message: v.message ?? 'is invalid',
+    }));
+    return errors.validation('The request is invalid.', issues);
+  }
+  const known = fastifyError.code ? frameworkCodes[fastifyError.code] : undefined;
+  if (known) return new AppError(known[0], known[1], known[2]);
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
+    return new AppError(400, 'invalid_json', 'The request body is not valid JSON.');
+  }
+  const status = fastifyError.statusCode;
+  if (status && status >= 400 && status < 500) {
+    return new AppError(status, 'bad_request', error.message || 'The request is invalid.');
+  }
+  return new AppError(500, 'internal_error', 'An unexpected error occurred.');
+}
+
+function issuePath(context: string | undefined, instancePath: string, params: Record<string, unknown>): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  const missing = params['missingProperty'] ?? params['additionalProperty'];
+  if (typeof missing === 'string') parts.push(missing);
+  return [context ?? 'body', ...parts].join('.');
+}

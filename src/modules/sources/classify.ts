@@ -1,0 +1,117 @@
+// A source string can be a proxy config, an upstream subscription URL or a link to another subscription; this decides which, and its stable identity.
+import { createHash } from 'node:crypto';
+import { CONFIG_SCHEMES, isValidProxyUri, proxyUriProblem } from './proxy-uri.js';
+
+export type SourceType = 'config' | 'external_url' | 'internal_token';
+
+export interface ClassifiedSource {
+  type: SourceType;
+  /** config: URI without fragment; external_url: URL without fragment; internal_token: the referenced token. */
+  identity: string;
+  /** configs only: the percent-decoded text after the first '#', or null. */
+  comment: string | null;
+  refToken?: string;
+}
+
+export type ClassifyResult =
+  | { ok: true; source: ClassifiedSource }
+  | { ok: false; code: 'invalid_source' | 'invalid_url'; reason: string };
+
+const TOKEN_RE = /^[A-Za-z0-9_-]{1,128}$/;
+const ANY_SCHEME_RE = /^([A-Za-z][A-Za-z0-9+.-]*):/;
+const UNSAFE_URL_CHAR_RE = /[\s\p{Cc}\\]/u;
+const SUBSCRIPTION_PATHS = ['/api/v1/sub/', '/sub/'];
+
+export function classifySource(input: string, baseUrl: string): ClassifyResult {
+  const text = input.trim();
+  if (text === '') return invalidSource('source is empty');
+
+  const internal = classifyInternal(text, baseUrl);
+  if (internal !== null) return internal;
+
+  const scheme = ANY_SCHEME_RE.exec(text)?.[1]?.toLowerCase();
+  if (scheme === 'http' || scheme === 'https') return classifyExternal(text);
+  if (scheme !== undefined && CONFIG_SCHEMES.includes(scheme)) return classifyConfig(text);
+  if (scheme !== undefined) return invalidSource(`unsupported scheme '${scheme}'`);
+  return invalidSource('not a proxy config URI or an http(s) URL');
+}
+
+export function sourceId(type: SourceType, identity: string): string {
+  const material = type === 'internal_token' ? `internal:${identity}` : identity;
+  return createHash('sha256').update(material, 'utf8').digest('hex').slice(0, 32);
+}
+
+/** For upstream subscription content: does this line hold a usable proxy config? */
+export function isConfigLine(line: string): boolean {
+  const { identity } = splitComment(line.trim());
+  return identity !== '' && isValidProxyUri(identity);
+}
+
+function invalidSource(reason: string): ClassifyResult {
+  return { ok: false, code: 'invalid_source', reason };
+}
+
+function invalidUrl(reason: string): ClassifyResult {
+  return { ok: false, code: 'invalid_url', reason };
+}
+
+/** Null when `text` does not point into this service's own subscription endpoints. */
+function classifyInternal(text: string, baseUrl: string): ClassifyResult | null {
+  const base = parseUrl(baseUrl);
+  const url = parseUrl(text);
+  if (base === null || url === null || url.origin !== base.origin || url.origin === 'null') return null;
+  const basePath = base.pathname.replace(/\/+$/, '');
+  for (const suffix of SUBSCRIPTION_PATHS) {
+    const prefix = basePath + suffix;
+    if (!url.pathname.startsWith(prefix)) continue;
+    const token = url.pathname.slice(prefix.length).split('/', 1)[0] ?? '';
+    if (!TOKEN_RE.test(token)) {
+      return invalidSource(token === '' ? 'subscription link has no token' : 'subscription link has a malformed token');
+    }
+    return { ok: true, source: { type: 'internal_token', identity: token, comment: null, refToken: token } };
+  }
+  return null;
+}
+
+function classifyExternal(text: string): ClassifyResult {
+  const identity = splitComment(text).identity;
+  if (!/^https?:\/\//i.test(identity)) return invalidUrl("URL must start with 'http://' or 'https://'");
+  if (UNSAFE_URL_CHAR_RE.test(identity)) return invalidUrl('URL must not contain whitespace, control characters or backslashes');
+  const url = parseUrl(identity);
+  if (url === null || url.hostname === '') return invalidUrl('URL is not valid');
+  if (url.username !== '' || url.password !== '') return invalidUrl('URL must not contain credentials');
+  return { ok: true, source: { type: 'external_url', identity, comment: null } };
+}
+
+function classifyConfig(text: string): ClassifyResult {
+  const { identity, rawComment } = splitComment(text);
+  const problem = proxyUriProblem(identity);
+  if (problem !== null) return invalidSource(problem);
+  return { ok: true, source: { type: 'config', identity, comment: decodeComment(rawComment) } };
+}
+
+function splitComment(text: string): { identity: string; rawComment: string | null } {
+  const hash = text.indexOf('#');
+  if (hash < 0) return { identity: text, rawComment: null };
+  return { identity: text.slice(0, hash).trim(), rawComment: text.slice(hash + 1) };
+}
+
+function decodeComment(raw: string | null): string | null {
+  if (raw === null) return null;
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // a stray '%' is kept as typed
+  }
+  const trimmed = decoded.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+function parseUrl(text: string): URL | null {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,114 @@
+// Turns the sources a client sends into validated, de-duplicated rows-to-be, enforcing DESIGN.md section 5.
+import { errors } from '../../http/errors.js';
+import type { Executor } from '../../db/executor.js';
+import type { SourceInput } from '../subscriptions/subscriptions.schemas.js';
+import { checkPublicHost } from '../../net/ssrf.js';
+import { classifySource, sourceId, type SourceType } from './classify.js';
+import { referencesFrom } from './sources.store.js';
+import { existingTokens } from '../subscriptions/subscriptions.store.js';
+
+export const MAX_COMMENT_LENGTH = 256;
+
+export interface PreparedSource {
+  /** Position of the item in the request, for error details. */
+  index: number;
+  id: string;
+  type: SourceType;
+  identity: string;
+  comment: string | null;
+  refToken: string | null;
+  isHidden: boolean;
+  maxDepth: number;
+}
+
+/** Classifies every item and keeps the first occurrence of each source id; throws on the first invalid item. */
+export function prepareSources(inputs: SourceInput[], baseUrl: string): PreparedSource[] {
+  const seen = new Set<string>();
+  const prepared: PreparedSource[] = [];
+  inputs.forEach((input, index) => {
+    const item = typeof input === 'string' ? { data: input } : input;
+    const result = classifySource(item.data, baseUrl);
+    if (!result.ok) {
+      const details = { index, data: item.data.slice(0, 200), reason: result.reason };
+      throw result.code === 'invalid_url'
+        ? errors.invalidUrl(`Source ${index} is not an acceptable URL: ${result.reason}`, details)
+        : errors.invalidSource(`Source ${index} is not a valid source: ${result.reason}`, details);
+    }
+    const { source } = result;
+    if (source.comment !== null && [...source.comment].length > MAX_COMMENT_LENGTH) {
+      throw errors.validation(`Source ${index} has a comment longer than ${MAX_COMMENT_LENGTH} characters.`, [
+        { path: `body.sources.${index}.data`, message: `comment must be at most ${MAX_COMMENT_LENGTH} characters` },
+      ]);
+    }
+    const id = sourceId(source.type, source.identity);
+    if (seen.has(id)) return;
+    seen.add(id);
+    prepared.push({
+      index,
+      id,
+      type: source.type,
+      identity: source.identity,
+      comment: source.comment,
+      refToken: source.refToken ?? null,
+      isHidden: item.is_hidden ?? false,
+      maxDepth: item.max_depth ?? 3,
+    });
+  });
+  return prepared;
+}
+
+/** Refuses external URLs whose host is or resolves to an internal address (unless private fetching is allowed). */
+export async function checkExternalHosts(sources: PreparedSource[], allowPrivate: boolean): Promise<void> {
+  if (allowPrivate) return;
+  const checks = sources
+    .filter((s) => s.type === 'external_url')
+    .map(async (s) => ({ source: s, verdict: await checkPublicHost(new URL(s.identity).hostname) }));
+  for (const { source, verdict } of await Promise.all(checks)) {
+    if (!verdict.ok) {
+      throw errors.invalidUrl(`Source ${source.index} points to a forbidden address: ${verdict.reason}`, {
+        index: source.index,
+        data: source.identity,
+        reason: verdict.reason,
+      });
+    }
+  }
+}
+
+/**
+ * Checks that internal references exist and that adding them to `holder` creates no cycle and no chain deeper
+ * than `maxNesting` below it. The existing graph is acyclic (every add is checked), so walking it terminates.
+ */
+export async function checkReferences(
+  db: Executor,
+  holder: string,
+  sources: PreparedSource[],
+  maxNesting: number,
+): Promise<void> {
+  const refs = sources.filter((s) => s.refToken !== null);
+  if (refs.length === 0) return;
+  const found = await existingTokens(db, refs.map((s) => s.refToken as string));
+  for (const ref of refs) {
+    if (!found.has(ref.refToken as string)) {
+      throw errors.invalidSource(`Source ${ref.index} references a subscription that does not exist.`, {
+        index: ref.index,
+        reason: 'referenced subscription not found',
+      });
+    }
+  }
+
+  // Level-by-level walk without a global visited set: level L is non-empty iff a chain of length L exists.
+  let frontier = new Map<string, string[]>(refs.map((s) => [s.refToken as string, [holder, s.refToken as string]]));
+  for (let level = 1; frontier.size > 0; level++) {
+    for (const [token, chain] of frontier) {
+      if (token === holder) throw errors.circularReference(chain);
+    }
+    if (level > maxNesting) throw errors.nestingTooDeep(level, maxNesting);
+    const next = new Map<string, string[]>();
+    for (const row of await referencesFrom(db, [...frontier.keys()])) {
+      const child = row.ref_token;
+      if (child === null || next.has(child)) continue;
+      next.set(child, [...(frontier.get(row.subscription_token) ?? []), child]);
+    }
+    frontier = next;
+  }
+}

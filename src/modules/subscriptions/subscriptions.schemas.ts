@@ -1,0 +1,156 @@
+// Request and response schemas of the subscription API: validation, serialization and OpenAPI from one definition.
+import { Type, type Static } from 'typebox';
+import { DateTime } from '../../http/schemas.js';
+
+export const MAX_SOURCES_PER_REQUEST = 150;
+export const MAX_SOURCE_DATA_LENGTH = 16_384;
+
+export const SourceCreate = Type.Object(
+  {
+    data: Type.String({
+      minLength: 1,
+      maxLength: MAX_SOURCE_DATA_LENGTH,
+      description:
+        'A proxy config URI (optionally with `#comment`), an external http(s) subscription URL, or a link to another ' +
+        'subscription of this service (`{base_url}/api/v1/sub/{token}` or `{base_url}/sub/{token}`).',
+    }),
+    is_hidden: Type.Optional(
+      Type.Union([Type.Boolean(), Type.Null()], {
+        description: "Omit this source from this subscription's own link (it still feeds subscriptions that include this one). Default false; null means the default.",
+      }),
+    ),
+    max_depth: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 0, maximum: 3 }), Type.Null()], {
+        description: 'Propagation radius 0-3: the source contributes while its subscription sits at a depth <= max_depth. Default 3; null means the default.',
+      }),
+    ),
+  },
+  { description: 'A source to add. A plain string is the same as `{ "data": <string> }`.' },
+);
+
+export const SourceInput = Type.Union([Type.String({ minLength: 1, maxLength: MAX_SOURCE_DATA_LENGTH }), SourceCreate], {
+  description: 'A source string, or a SourceCreate object.',
+});
+export type SourceInput = Static<typeof SourceInput>;
+
+const Name = Type.String({
+  minLength: 1,
+  description: 'Subscription name, 1-64 characters after trimming, unique among the subscriptions of the same scope.',
+});
+const Description = Type.String({ maxLength: 64, description: 'Free text, at most 64 characters.' });
+
+export const CreateSubscriptionBody = Type.Object({
+  name: Name,
+  description: Type.Optional(Type.Union([Description, Type.Null()], { description: 'Optional description, at most 64 characters.' })),
+  sources: Type.Optional(
+    Type.Array(SourceInput, {
+      maxItems: MAX_SOURCES_PER_REQUEST,
+      description: 'Initial sources, at most 150. Defaults to none.',
+    }),
+  ),
+});
+
+export const UpdateSubscriptionBody = Type.Object(
+  {
+    name: Type.Optional(Name),
+    description: Type.Optional(Type.Union([Description, Type.Null()], { description: 'New description; null clears it.' })),
+  },
+  { description: 'At least one of name and description.' },
+);
+
+export const AddSourcesBody = Type.Object({
+  sources: Type.Array(SourceInput, {
+    minItems: 1,
+    description: 'Sources to append, 1-150. Sources already in the subscription are skipped silently; more than 150 items or a total above MAX_SOURCES_PER_SUBSCRIPTION answers 413.',
+  }),
+});
+
+export const ReplaceSourcesBody = Type.Object({
+  sources: Type.Array(SourceInput, {
+    maxItems: MAX_SOURCES_PER_REQUEST,
+    description: 'The complete new source list, 0-150 items, replacing the old one atomically.',
+  }),
+});
+
+export const RemoveSourcesBody = Type.Object({
+  source_ids: Type.Array(Type.String({ minLength: 1, description: 'A source id.' }), {
+    minItems: 1,
+    description: 'Ids of the sources to remove; all must belong to the subscription or nothing is removed.',
+  }),
+});
+
+export const UpdateConfigBody = Type.Object({
+  config_id: Type.String({ minLength: 1, description: 'The source id of the config (or other source) to change.' }),
+  comment: Type.Optional(
+    Type.Union([Type.String({ maxLength: 256 }), Type.Null()], {
+      description: 'Comment appended as `#comment` when resolving, at most 256 characters, no `#` needed. null or "" resets it to the default (the config host). Omitted: unchanged. Config sources only.',
+    }),
+  ),
+  is_hidden: Type.Optional(Type.Union([Type.Boolean(), Type.Null()], { description: 'New hidden flag; null or omitted: unchanged.' })),
+  max_depth: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 0, maximum: 3 }), Type.Null()], { description: 'New max_depth 0-3; null or omitted: unchanged.' }),
+  ),
+});
+
+export const UpdateCommentBody = Type.Object({
+  config_id: Type.String({ minLength: 1, description: 'The source id of the config.' }),
+  comment: Type.Optional(
+    Type.Union([Type.String({ maxLength: 256 }), Type.Null()], {
+      description: 'Comment, at most 256 characters; null or "" resets it to the default.',
+    }),
+  ),
+});
+
+export const TokenParams = Type.Object({
+  token: Type.String({ description: 'Subscription token.' }),
+});
+
+export const SourceResponse = Type.Object({
+  id: Type.String({ description: 'Source id: first 32 hex chars of SHA-256 over the source identity; equal for the same config in every subscription.' }),
+  source_type: Type.Union([Type.Literal('config'), Type.Literal('external_url'), Type.Literal('internal_token')], {
+    description: 'Kind of source.',
+  }),
+  data: Type.String({ description: 'Config URI (with `#comment` when one is set), URL, or internal subscription link.' }),
+  comment: Type.Union([Type.String(), Type.Null()], { description: 'Comment of this config in this subscription, or null for the default.' }),
+  order_index: Type.Integer({ minimum: 0, description: 'Position in the subscription.' }),
+  is_hidden: Type.Boolean({ description: "Omitted from this subscription's own link." }),
+  max_depth: Type.Integer({ minimum: 0, maximum: 3, description: 'Propagation radius 0-3.' }),
+  last_fetched_at: Type.Union([DateTime('Last successful fetch of an external URL.'), Type.Null()], {
+    description: 'External URLs: time of the last successful fetch; null otherwise.',
+  }),
+  last_error: Type.Union([Type.String(), Type.Null()], { description: 'External URLs: error of the last fetch, or null.' }),
+  configs_count: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'External URLs: configs in the cached content; null for other kinds.',
+  }),
+  created_at: DateTime('When the source was added.'),
+  updated_at: DateTime('When the source was last changed.'),
+});
+
+const subscriptionFields = {
+  token: Type.String({ description: 'Subscription token; also the key of its public link.' }),
+  name: Type.String({ description: 'Name.' }),
+  provider_name: Type.Union([Type.String(), Type.Null()], { description: 'Provider managing this subscription, or null.' }),
+  description: Type.Union([Type.String(), Type.Null()], { description: 'Description or null.' }),
+  sources_count: Type.Integer({ minimum: 0, description: 'Number of lines the public link serves right now.' }),
+  created_at: DateTime('Creation time.'),
+  updated_at: DateTime('Last change of the subscription or its sources.'),
+};
+
+export const SubscriptionResponse = Type.Object(
+  {
+    ...subscriptionFields,
+    sources: Type.Array(SourceResponse, { description: 'Sources in order_index order.' }),
+  },
+  { description: 'A subscription with its sources.' },
+);
+
+export const SubscriptionListResponse = Type.Array(Type.Object(subscriptionFields), {
+  description: 'Subscriptions of the caller, oldest first, without their sources.',
+});
+
+export type SourceView = Static<typeof SourceResponse>;
+export type SubscriptionView = Static<typeof SubscriptionResponse>;
+export type SubscriptionListItem = Static<typeof SubscriptionListResponse>[number];
+export type CreateSubscriptionInput = Static<typeof CreateSubscriptionBody>;
+export type UpdateSubscriptionInput = Static<typeof UpdateSubscriptionBody>;
+export type UpdateConfigInput = Static<typeof UpdateConfigBody>;

@@ -1,0 +1,288 @@
+// The rules of subscriptions and their source lists (SPEC.md "Subscriptions", DESIGN.md section 5), for any scope.
+import type { Config } from '../../config.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { lockRows, type Executor } from '../../db/executor.js';
+import { AppError, errors } from '../../http/errors.js';
+import { newToken } from '../users/tokens.js';
+import {
+  checkExternalHosts,
+  checkReferences,
+  prepareSources,
+  type PreparedSource,
+} from '../sources/source-input.js';
+import {
+  deleteAllSources,
+  deleteSources,
+  findSource,
+  insertSources,
+  listSources,
+  updateSource,
+} from '../sources/sources.store.js';
+import type { NewSource } from '../../db/types.js';
+import { MAX_SOURCES_PER_REQUEST, type CreateSubscriptionInput, type SourceInput } from './subscriptions.schemas.js';
+import type { UpdateConfigInput, UpdateSubscriptionInput } from './subscriptions.schemas.js';
+import { scopeKey, type Scope } from './scope.js';
+import {
+  countInScope,
+  deleteSubscription,
+  findSubscription,
+  insertSubscription,
+  listSubscriptions,
+  touchSubscription,
+  updateSubscription,
+  type SubscriptionWithProvider,
+} from './subscriptions.store.js';
+import { SubscriptionViews } from './subscriptions.views.js';
+
+const MAX_NAME_LENGTH = 64;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+export class SubscriptionsService {
+  private readonly db: Executor;
+  private readonly views: SubscriptionViews;
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly config: Config,
+  ) {
+    this.db = database.db;
+    this.views = new SubscriptionViews(database.db, config);
+  }
+
+  async list(scope: Scope) {
+    const rows = await listSubscriptions(this.db, scope.userId, scope.provider ? scopeKey(scope) : undefined);
+    return this.views.listItems(rows);
+  }
+
+  async get(scope: Scope, token: string) {
+    return this.views.full(await this.load(scope, token, 'read'));
+  }
+
+  async create(scope: Scope, input: CreateSubscriptionInput) {
+    const name = validName(input.name);
+    const prepared = prepareSources(input.sources ?? [], this.config.publicBaseUrl);
+    this.assertWithinSourceLimit(prepared.length);
+    await checkExternalHosts(prepared, this.config.fetchAllowPrivate);
+    const token = newToken();
+    const now = new Date().toISOString();
+    await this.transaction(async (trx) => {
+      await lockRows(trx.selectFrom('users').select('user_id').where('user_id', '=', scope.userId), this.database.dialect).execute();
+      await this.assertNameFree(trx, scope, name);
+      const count = await countInScope(trx, scope.userId, scopeKey(scope));
+      if (count >= this.config.maxSubscriptionsPerUser) {
+        throw errors.subscriptionLimitReached(this.config.maxSubscriptionsPerUser);
+      }
+      await checkReferences(trx, token, prepared, this.config.maxNestingDepth);
+      await insertSubscription(trx, {
+        token,
+        user_id: scope.userId,
+        provider_hash: scope.provider?.hash ?? null,
+        scope: scopeKey(scope),
+        name,
+        description: input.description ?? null,
+        created_at: now,
+        updated_at: now,
+      }).catch(rethrowNameExists(name));
+      await insertSources(trx, toRows(token, prepared, 0, now));
+      if (scope.provider) {
+        await trx
+          .updateTable('connections')
+          .set({ had_subscriptions: 1 })
+          .where('user_id', '=', scope.userId)
+          .where('provider_hash', '=', scope.provider.hash)
+          .execute();
+      }
+    });
+    return this.get(scope, token);
+  }
+
+  async update(scope: Scope, token: string, input: UpdateSubscriptionInput) {
+    if (input.name === undefined && input.description === undefined) {
+      throw errors.noUpdateFields(['name', 'description']);
+    }
+    const subscription = await this.load(scope, token, 'write');
+    const changes: { name?: string; description?: string | null; updated_at: string } = {
+      updated_at: new Date().toISOString(),
+    };
+    if (input.name !== undefined) changes.name = validName(input.name);
+    if (input.description !== undefined) changes.description = input.description;
+    if (changes.name !== undefined && changes.name !== subscription.name) {
+      await this.assertNameFree(this.db, scope, changes.name);
+    }
+    await updateSubscription(this.db, token, changes).catch(rethrowNameExists(changes.name ?? ''));
+    return this.get(scope, token);
+  }
+
+  async remove(scope: Scope, token: string): Promise<void> {
+    await this.load(scope, token, 'write');
+    await deleteSubscription(this.db, token);
+  }
+
+  async addSources(scope: Scope, token: string, inputs: SourceInput[]) {
+    if (inputs.length > MAX_SOURCES_PER_REQUEST) {
+      throw errors.tooManySources(MAX_SOURCES_PER_REQUEST, inputs.length);
+    }
+    await this.load(scope, token, 'write');
+    const prepared = prepareSources(inputs, this.config.publicBaseUrl);
+    await checkExternalHosts(prepared, this.config.fetchAllowPrivate);
+    await this.transaction(async (trx) => {
+      await this.lockSubscription(trx, token);
+      const existing = await listSources(trx, token);
+      const known = new Set(existing.map((s) => s.id));
+      const fresh = prepared.filter((s) => !known.has(s.id));
+      const total = existing.length + fresh.length;
+      if (total > this.config.maxSourcesPerSubscription) {
+        throw errors.tooManySources(this.config.maxSourcesPerSubscription, total);
+      }
+      if (fresh.length === 0) return;
+      await checkReferences(trx, token, fresh, this.config.maxNestingDepth);
+      const nextIndex = existing.reduce((max, s) => Math.max(max, s.order_index + 1), 0);
+      const now = new Date().toISOString();
+      await insertSources(trx, toRows(token, fresh, nextIndex, now));
+      await touchSubscription(trx, token, now);
+    });
+    return this.get(scope, token);
+  }
+
+  async replaceSources(scope: Scope, token: string, inputs: SourceInput[]) {
+    await this.load(scope, token, 'write');
+    const prepared = prepareSources(inputs, this.config.publicBaseUrl);
+    this.assertWithinSourceLimit(prepared.length);
+    await checkExternalHosts(prepared, this.config.fetchAllowPrivate);
+    await this.transaction(async (trx) => {
+      await this.lockSubscription(trx, token);
+      await checkReferences(trx, token, prepared, this.config.maxNestingDepth);
+      const now = new Date().toISOString();
+      await deleteAllSources(trx, token);
+      await insertSources(trx, toRows(token, prepared, 0, now));
+      await touchSubscription(trx, token, now);
+    });
+    return this.get(scope, token);
+  }
+
+  async removeSources(scope: Scope, token: string, ids: string[]) {
+    await this.load(scope, token, 'write');
+    await this.transaction(async (trx) => {
+      await this.lockSubscription(trx, token);
+      const known = new Set((await listSources(trx, token)).map((s) => s.id));
+      const unknown = [...new Set(ids)].filter((id) => !known.has(id));
+      if (unknown.length > 0) throw errors.sourceNotFound(unknown);
+      await deleteSources(trx, token, [...new Set(ids)]);
+      await touchSubscription(trx, token, new Date().toISOString());
+    });
+    return this.get(scope, token);
+  }
+
+  /** PATCH .../config (and the deprecated .../comments, which passes only config_id and comment). */
+  async updateConfig(scope: Scope, token: string, input: UpdateConfigInput): Promise<void> {
+    await this.load(scope, token, 'write');
+    const source = await findSource(this.db, token, input.config_id);
+    if (!source) throw errors.configNotFound(input.config_id);
+    const now = new Date().toISOString();
+    const changes: { comment?: string | null; is_hidden?: number; max_depth?: number; updated_at: string } = {
+      updated_at: now,
+    };
+    if (input.comment !== undefined) {
+      const comment = input.comment?.trim() || null;
+      if (comment !== null && source.source_type !== 'config') throw errors.commentNotApplicable(source.source_type);
+      if (source.source_type === 'config') changes.comment = comment;
+    }
+    if (input.is_hidden !== undefined && input.is_hidden !== null) changes.is_hidden = input.is_hidden ? 1 : 0;
+    if (input.max_depth !== undefined && input.max_depth !== null) changes.max_depth = input.max_depth;
+    await this.transaction(async (trx) => {
+      await updateSource(trx, token, source.id, changes);
+      await touchSubscription(trx, token, now);
+    });
+  }
+
+  /** Loads a subscription the scope may read or change, or throws 404/403. */
+  private async load(scope: Scope, token: string, mode: 'read' | 'write'): Promise<SubscriptionWithProvider> {
+    const subscription = TOKEN_PATTERN.test(token) ? await findSubscription(this.db, token) : undefined;
+    if (!subscription) throw errors.subscriptionNotFound();
+    if (subscription.user_id !== scope.userId) throw errors.forbidden('This subscription belongs to another account.');
+    if (scope.provider) {
+      if (subscription.provider_hash !== scope.provider.hash) {
+        throw errors.forbidden('This subscription is not managed by your provider account.');
+      }
+    } else if (mode === 'write' && subscription.provider_hash !== null) {
+      await this.assertNotManaged(subscription);
+    }
+    return subscription;
+  }
+
+  private async assertNotManaged(subscription: SubscriptionWithProvider): Promise<void> {
+    const connection = await this.db
+      .selectFrom('connections')
+      .select('status')
+      .where('user_id', '=', subscription.user_id)
+      .where('provider_hash', '=', subscription.provider_hash as string)
+      .executeTakeFirst();
+    if (connection?.status === 'approved') {
+      throw new AppError(403, 'managed_by_provider', 'This subscription is managed by a provider you approved.', {
+        provider_name: subscription.provider_name,
+      });
+    }
+  }
+
+  private async assertNameFree(db: Executor, scope: Scope, name: string): Promise<void> {
+    const clash = await db
+      .selectFrom('subscriptions')
+      .select('token')
+      .where('user_id', '=', scope.userId)
+      .where('scope', '=', scopeKey(scope))
+      .where('name', '=', name)
+      .executeTakeFirst();
+    if (clash) throw errors.nameExists(name);
+  }
+
+  private assertWithinSourceLimit(count: number): void {
+    if (count > this.config.maxSourcesPerSubscription) {
+      throw errors.validation(`A subscription holds at most ${this.config.maxSourcesPerSubscription} sources.`, [
+        { path: 'body.sources', message: `must hold at most ${this.config.maxSourcesPerSubscription} distinct sources` },
+      ]);
+    }
+  }
+
+  private async lockSubscription(trx: Executor, token: string): Promise<void> {
+    await lockRows(trx.selectFrom('subscriptions').select('token').where('token', '=', token), this.database.dialect).execute();
+  }
+
+  private transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+}
+
+function validName(raw: string): string {
+  const name = raw.trim();
+  const length = [...name].length;
+  if (length === 0 || length > MAX_NAME_LENGTH) {
+    throw errors.validation('The name must be 1-64 characters after trimming.', [
+      { path: 'body.name', message: `must be 1-${MAX_NAME_LENGTH} characters after trimming` },
+    ]);
+  }
+  return name;
+}
+
+function rethrowNameExists(name: string) {
+  return (error: unknown): never => {
+    if (isUniqueViolation(error)) throw errors.nameExists(name);
+    throw error;
+  };
+}
+
+function toRows(token: string, sources: PreparedSource[], firstIndex: number, now: string): NewSource[] {
+  return sources.map((s, offset) => ({
+    subscription_token: token,
+    id: s.id,
+    source_type: s.type,
+    data: s.identity,
+    ref_token: s.refToken,
+    comment: s.type === 'config' ? s.comment : null,
+    is_hidden: s.isHidden ? 1 : 0,
+    max_depth: s.maxDepth,
+    order_index: firstIndex + offset,
+    created_at: now,
+    updated_at: now,
+  }));
+}

@@ -1,0 +1,63 @@
+// Database access for subscription rows; callers pass the owner so queries always filter by it.
+import type { Executor } from '../../db/executor.js';
+import type { SubscriptionRow } from '../../db/types.js';
+
+export interface SubscriptionWithProvider extends SubscriptionRow {
+  provider_name: string | null;
+}
+
+function selectWithProvider(db: Executor) {
+  return db
+    .selectFrom('subscriptions')
+    .leftJoin('providers', 'providers.provider_hash', 'subscriptions.provider_hash')
+    .selectAll('subscriptions')
+    .select('providers.provider_name');
+}
+
+export function findSubscription(db: Executor, token: string): Promise<SubscriptionWithProvider | undefined> {
+  return selectWithProvider(db).where('subscriptions.token', '=', token).executeTakeFirst();
+}
+
+/** `scope` undefined lists every subscription of the user; a string lists one scope ('' = the user's own). */
+export function listSubscriptions(db: Executor, userId: number, scope?: string): Promise<SubscriptionWithProvider[]> {
+  let query = selectWithProvider(db).where('subscriptions.user_id', '=', userId);
+  if (scope !== undefined) query = query.where('subscriptions.scope', '=', scope);
+  return query.orderBy('subscriptions.created_at').orderBy('subscriptions.token').execute();
+}
+
+export async function countInScope(db: Executor, userId: number, scope: string): Promise<number> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .where('scope', '=', scope)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertSubscription(db: Executor, row: SubscriptionRow): Promise<void> {
+  await db.insertInto('subscriptions').values(row).execute();
+}
+
+export async function updateSubscription(
+  db: Executor,
+  token: string,
+  changes: Partial<Pick<SubscriptionRow, 'name' | 'description' | 'updated_at'>>,
+): Promise<void> {
+  await db.updateTable('subscriptions').set(changes).where('token', '=', token).execute();
+}
+
+export async function touchSubscription(db: Executor, token: string, now: string): Promise<void> {
+  await db.updateTable('subscriptions').set({ updated_at: now }).where('token', '=', token).execute();
+}
+
+export async function deleteSubscription(db: Executor, token: string): Promise<void> {
+  await db.deleteFrom('subscriptions').where('token', '=', token).execute();
+}
+
+/** Tokens among `tokens` that exist. */
+export async function existingTokens(db: Executor, tokens: string[]): Promise<Set<string>> {
+  if (tokens.length === 0) return new Set();
+  const rows = await db.selectFrom('subscriptions').select('token').where('token', 'in', tokens).execute();
+  return new Set(rows.map((r) => r.token));
+}

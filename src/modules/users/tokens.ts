@@ -1,0 +1,15 @@
+// Generates secrets and the hashes they are stored under (DESIGN.md section 4).
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+
+/** 32 random bytes, base64url without padding: 43 characters. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export function newHash(): string {
+  return randomUUID();
+}

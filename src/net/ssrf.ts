@@ -1,0 +1,125 @@
+// External subscription URLs are fetched by the server, so they must not be able to reach loopback, private networks or cloud metadata (DESIGN 5).
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { IpMatcher, ipBytes, normalizeIp } from './ip.js';
+
+export type LookupFn = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+
+export type HostCheck = { ok: true } | { ok: false; reason: string };
+
+const LOOKUP_TIMEOUT_MS = 3000;
+
+/** Special-purpose ranges (IANA registries, RFC 6890) that are not ordinary public destinations. */
+const FORBIDDEN = new IpMatcher([
+  '0.0.0.0/8',
+  '10.0.0.0/8',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '172.16.0.0/12',
+  '192.0.0.0/24',
+  '192.0.2.0/24',
+  '192.88.99.0/24',
+  '192.168.0.0/16',
+  '198.18.0.0/15',
+  '198.51.100.0/24',
+  '203.0.113.0/24',
+  '224.0.0.0/4',
+  '240.0.0.0/4',
+  // Includes ::/128 and ::1/128; the rest of ::/96 is deprecated IPv4-compatible space (::127.0.0.1).
+  '::/96',
+  '100::/64',
+  '2001::/23',
+  '2001:db8::/32',
+  'fc00::/7',
+  'fe80::/10',
+  'fec0::/10',
+  'ff00::/8',
+]);
+
+/**
+ * IPv6 prefixes that carry an IPv4 address, with the byte offset where it sits; the verdict is the one for that
+ * IPv4 address. The local-use NAT64 prefix is assumed to be deployed as a /96, like the well-known one.
+ */
+const EMBEDS_IPV4: Array<{ matcher: IpMatcher; offset: number }> = [
+  { matcher: new IpMatcher(['64:ff9b::/96']), offset: 12 },
+  { matcher: new IpMatcher(['64:ff9b:1::/48']), offset: 12 },
+  { matcher: new IpMatcher(['2002::/16']), offset: 2 }, // 6to4
+];
+
+const FORBIDDEN_NAMES = new Set(['localhost', 'metadata.google.internal']);
+const FORBIDDEN_SUFFIXES = ['.localhost', '.local', '.internal'];
+
+function embeddedIpv4(bytes: number[], address: string): string | null {
+  if (bytes.length !== 16) return null;
+  const embed = EMBEDS_IPV4.find(({ matcher }) => matcher.matches(address));
+  return embed ? bytes.slice(embed.offset, embed.offset + 4).join('.') : null;
+}
+
+export function isForbiddenAddress(address: string): boolean {
+  const bytes = ipBytes(address);
+  if (!bytes) return true;
+  const embedded = embeddedIpv4(bytes, address);
+  return embedded === null ? FORBIDDEN.matches(address) : FORBIDDEN.matches(embedded);
+}
+
+/** Lower-case, without the trailing root dot ("localhost." is localhost). */
+function canonicalHostname(hostname: string): string {
+  return hostname.trim().toLowerCase().replace(/\.$/, '');
+}
+
+/**
+ * The IP a hostname literally denotes, if any. The WHATWG URL parser already turns "2130706433" or "0x7f.1" into
+ * dotted form; hostnames that did not come through it get the same treatment here.
+ */
+function literalIp(hostname: string): string | null {
+  const direct = normalizeIp(hostname);
+  if (direct !== null || !/^[\da-fx.]+$/i.test(hostname)) return direct;
+  try {
+    return normalizeIp(new URL(`http://${hostname}/`).hostname);
+  } catch {
+    return null;
+  }
+}
+
+export function isForbiddenHostname(hostname: string): boolean {
+  const host = canonicalHostname(hostname);
+  if (host === '') return true;
+  const ip = literalIp(host);
+  if (ip !== null) return isForbiddenAddress(ip);
+  return FORBIDDEN_NAMES.has(host) || FORBIDDEN_SUFFIXES.some((suffix) => host.endsWith(suffix));
+}
+
+const systemLookup: LookupFn = (hostname) => dnsLookup(hostname, { all: true });
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`DNS lookup timed out after ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Refuses hosts that are, or resolve to, forbidden addresses. A failed lookup passes: the fetch itself will fail
+ * and be reported, and only addresses we can see can be refused.
+ */
+export async function checkPublicHost(hostname: string, lookup: LookupFn = systemLookup): Promise<HostCheck> {
+  const host = canonicalHostname(hostname);
+  const ip = literalIp(host);
+  if (ip !== null) {
+    return isForbiddenAddress(ip) ? { ok: false, reason: `address ${ip} is not a public address` } : { ok: true };
+  }
+  if (isForbiddenHostname(host)) return { ok: false, reason: `host "${host}" is an internal name` };
+  let answers: Array<{ address: string; family: number }>;
+  try {
+    answers = await withTimeout(lookup(host), LOOKUP_TIMEOUT_MS);
+  } catch {
+    return { ok: true };
+  }
+  const forbidden = answers.find(({ address }) => isForbiddenAddress(address));
+  if (forbidden) {
+    return { ok: false, reason: `host "${host}" resolves to ${forbidden.address}, which is not a public address` };
+  }
+  return { ok: true };
+}

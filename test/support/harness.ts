@@ -1,0 +1,119 @@
+// Test harness: runs suites on SQLite always and on PostgreSQL when TEST_DATABASE_URL is set, each app in its own database.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { createUser } from '../../src/modules/users/users.service.js';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export function testDatabaseKinds(): DatabaseKind[] {
+  return process.env['TEST_DATABASE_URL'] ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+/** Declares the suite once per database kind; test names carry the kind. */
+export function describeEachDatabase(title: string, body: (kind: DatabaseKind) => void): void {
+  for (const kind of testDatabaseKinds()) describe(`${title} [${kind}]`, () => body(kind));
+}
+
+export const TEST_BASE_URL = 'http://sub.test';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** A migrated, empty database: in-memory SQLite, or a fresh schema on the TEST_DATABASE_URL server. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === 'sqlite') {
+    const handle = createDatabase('sqlite::memory:');
+    await migrateToLatest(handle.db);
+    return { handle, close: () => handle.close() };
+  }
+  const url = process.env['TEST_DATABASE_URL'] as string;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(url, `CREATE SCHEMA ${schema}`);
+  const handle = createDatabase(url, { schema, poolSize: 4 });
+  await migrateToLatest(handle.db, schema);
+  return {
+    handle,
+    close: async () => {
+      await handle.close();
+      await adminQuery(url, `DROP SCHEMA ${schema} CASCADE`);
+    },
+  };
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    PUBLIC_BASE_URL: TEST_BASE_URL,
+    FETCH_ALLOW_PRIVATE: 'true',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+let nextUserId = 1_000 + Math.floor(Math.random() * 1_000_000) * 100;
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  /** Creates a fresh user and returns its id and API token. */
+  newUser(): Promise<{ userId: number; token: string }>;
+  /** app.inject with JSON body and an optional API token. */
+  call(method: InjectOptions['method'], url: string, options?: CallOptions): Promise<LightMyRequestResponse>;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Builds one app per suite (beforeAll) and tears it down (afterAll); read the fields inside tests. */
+export function useTestApp(kind: DatabaseKind, env: Record<string, string> = {}): TestApp {
+  const context = {} as TestApp;
+  let testDatabase: TestDatabase;
+  beforeAll(async () => {
+    testDatabase = await openTestDatabase(kind);
+    const config = testConfig(env);
+    const app = await buildApp({ config, database: testDatabase.handle });
+    Object.assign(context, {
+      app,
+      config,
+      database: testDatabase.handle,
+      newUser: async () => {
+        const userId = nextUserId++;
+        const user = await createUser(testDatabase.handle.db, userId);
+        return { userId, token: user.api_token };
+      },
+      call: (method: InjectOptions['method'], url: string, options: CallOptions = {}) =>
+        app.inject({
+          method,
+          url,
+          headers: { ...(options.token ? { 'api-token': options.token } : {}), ...options.headers },
+          ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
+        }),
+    });
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await testDatabase?.close();
+  });
+  return context;
+}
