@@ -28,7 +28,7 @@ Examples:
 async function withDatabase<T>(config: Config, work: (db: ReturnType<typeof createDatabase>) => Promise<T>): Promise<T> {
   const database = createDatabase(config.databaseUrl);
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database);
     return await work(database);
   } finally {
     await database.close();
@@ -58,7 +58,7 @@ async function run(argv: string[]): Promise<void> {
     case 'migrate': {
       const database = createDatabase(config.databaseUrl);
       try {
-        const applied = await migrateToLatest(database.db);
+        const applied = await migrateToLatest(database);
         process.stderr.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'already up to date\n');
       } finally {
         await database.close();

@@ -15,7 +15,7 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 
 export async function serve(config: Config): Promise<void> {
   const database = createDatabase(config.databaseUrl);
-  await migrateToLatest(database.db);
+  await migrateToLatest(database);
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
 
   let closing = false;

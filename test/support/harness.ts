@@ -31,14 +31,14 @@ export interface TestDatabase {
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'sqlite') {
     const handle = createDatabase('sqlite::memory:');
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle);
     return { handle, close: () => handle.close() };
   }
   const url = process.env['TEST_DATABASE_URL'] as string;
   const schema = `t_${randomBytes(6).toString('hex')}`;
   await adminQuery(url, `CREATE SCHEMA ${schema}`);
   const handle = createDatabase(url, { schema, poolSize: 4 });
-  await migrateToLatest(handle.db, schema);
+  await migrateToLatest(handle);
   return {
     handle,
     close: async () => {

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 8080,
+      publicBaseUrl: 'http://localhost:8080',
+      databaseUrl: 'sqlite:./data/subweave.db',
+      databaseKind: 'sqlite',
+      redisUrl: null,
+      adminSecret: null,
+      maxSubscriptionsPerUser: 3,
+      maxProvidersPerUser: 5,
+      maxSourcesPerSubscription: 150,
+      maxNestingDepth: 3,
+      maxResolvedConfigs: 2000,
+      refreshIntervalSeconds: 900,
+      fetchTimeoutMs: 10_000,
+      fetchMaxBytes: 5_242_880,
+      fetchMaxRedirects: 3,
+      fetchAllowPrivate: false,
+      defaultBanSeconds: 3600,
+      rateLimitPublicPerMin: 120,
+      rateLimitApiPerMin: 600,
+      rateLimitAnonPerMin: 60,
+      autoBanViolations: 10,
+      connectionLinkTemplate: '{base_url}/connect/{provider_name}',
+      inviteSecret: null,
+      logLevel: 'info',
+    });
+    expect(config.fetchUserAgent).toMatch(/^subweave\/\d+\.\d+\.\d+/);
+    expect(config.adminAllowedIps.map((r) => r.text)).toEqual(['127.0.0.1', '::1']);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('derives the base URL from PORT and strips a trailing slash', () => {
+    expect(loadConfig({ PORT: '9000' }).publicBaseUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://subs.example.com/' }).publicBaseUrl).toBe('https://subs.example.com');
+  });
+
+  it('accepts PostgreSQL URLs and derives an invite key from ADMIN_SECRET', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgresql://u@h/db', ADMIN_SECRET: 's3cret' });
+    expect(config.databaseKind).toBe('postgres');
+    expect(config.inviteSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(config.inviteSecret).not.toContain('s3cret');
+    expect(loadConfig({ ADMIN_SECRET: 'a', INVITE_SECRET: 'b' }).inviteSecret).toBe('b');
+  });
+
+  it('reports every bad variable at once', () => {
+    const problems = problemsOf({
+      PORT: '70000',
+      DATABASE_URL: 'mysql://x',
+      MAX_NESTING_DEPTH: 'three',
+      FETCH_ALLOW_PRIVATE: 'perhaps',
+      ADMIN_ALLOWED_IPS: '10.0.0.0/33,not-an-ip',
+      LOG_LEVEL: 'loud',
+      PUBLIC_BASE_URL: 'ftp://x',
+      REDIS_URL: 'http://x',
+      REFRESH_INTERVAL_SECONDS: '0',
+    });
+    const named = problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'MAX_NESTING_DEPTH', 'FETCH_ALLOW_PRIVATE', 'ADMIN_ALLOWED_IPS', 'LOG_LEVEL', 'PUBLIC_BASE_URL', 'REDIS_URL', 'REFRESH_INTERVAL_SECONDS']) {
+      expect(named).toContain(name);
+    }
+    expect(named).toContain('not-an-ip');
+    expect(problems).toHaveLength(9);
+  });
+
+  it('treats 0 as "no limit" for rate limits but refuses negatives', () => {
+    expect(loadConfig({ RATE_LIMIT_PUBLIC_PER_MIN: '0' }).rateLimitPublicPerMin).toBe(0);
+    expect(problemsOf({ RATE_LIMIT_PUBLIC_PER_MIN: '-1' })).toHaveLength(1);
+  });
+});
