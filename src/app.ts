@@ -4,18 +4,36 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
-import { installErrorHandling } from './http/errors.js';
+import { frameworkErrors, installErrorHandling } from './http/errors.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerDocs } from './http/docs.js';
 import { healthRoutes } from './http/health.js';
 import { authenticateUser } from './http/plugins/auth.js';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service.js';
+import { ChangeFeed } from './modules/resolve/change-feed.js';
+import { RenderCache } from './modules/resolve/render-cache.js';
+import { publicRoutes } from './modules/resolve/public.routes.js';
+import { ExternalSources } from './modules/fetch/external-sources.js';
+import { createUpstreamClient, type UpstreamOptions } from './modules/fetch/upstream.js';
 
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** Shared with background roles (the refresher) so their changes reach this app's caches. */
+  changes?: ChangeFeed;
+  external?: ExternalSources;
+}
+
+export function upstreamOptions(config: Config): UpstreamOptions {
+  return {
+    timeoutMs: config.fetchTimeoutMs,
+    maxBytes: config.fetchMaxBytes,
+    maxRedirects: config.fetchMaxRedirects,
+    userAgent: config.fetchUserAgent,
+    allowPrivate: config.fetchAllowPrivate,
+  };
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -28,19 +46,31 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     trustProxy: false,
+    frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler());
   installErrorHandling(app);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   await registerDocs(app, config);
   await app.register(healthRoutes, { database });
 
-  const subscriptions = new SubscriptionsService(database, config);
+  const changes = deps.changes ?? new ChangeFeed();
+  let external = deps.external;
+  if (!external) {
+    const upstream = createUpstreamClient(upstreamOptions(config));
+    app.addHook('onClose', () => upstream.close());
+    external = new ExternalSources(database, upstream, changes);
+  }
+  const renderCache = new RenderCache(database.db, config, changes);
+  await app.register(publicRoutes, { cache: renderCache });
+
+  const subscriptions = new SubscriptionsService(database, config, renderCache, changes, external);
   await app.register(subscriptionRoutes, {
     prefix: '/api/v1/subs',
     service: subscriptions,

@@ -1,6 +1,10 @@
 // Starts the service: open the database, migrate, serve HTTP, and shut everything down cleanly on a signal.
 import type { FastifyServerOptions } from 'fastify';
-import { buildApp } from './app.js';
+import { buildApp, upstreamOptions } from './app.js';
+import { ExternalSources } from './modules/fetch/external-sources.js';
+import { Refresher } from './modules/fetch/refresher.js';
+import { createUpstreamClient } from './modules/fetch/upstream.js';
+import { ChangeFeed } from './modules/resolve/change-feed.js';
 import type { Config } from './config.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -16,7 +20,15 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 export async function serve(config: Config): Promise<void> {
   const database = createDatabase(config.databaseUrl);
   await migrateToLatest(database);
-  const app = await buildApp({ config, database, logger: loggerOptions(config) });
+  const changes = new ChangeFeed();
+  const upstream = createUpstreamClient(upstreamOptions(config));
+  const external = new ExternalSources(database, upstream, changes);
+  const app = await buildApp({ config, database, changes, external, logger: loggerOptions(config) });
+  const refresher = new Refresher(external, {
+    intervalSeconds: config.refreshIntervalSeconds,
+    claimSeconds: Math.ceil((config.fetchTimeoutMs * 2) / 1000) + 60,
+    log: app.log.child({ role: 'refresher' }),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -25,6 +37,8 @@ export async function serve(config: Config): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
+      await refresher.stop();
+      await upstream.close();
       await database.close();
     } finally {
       process.exit(0);
@@ -35,6 +49,7 @@ export async function serve(config: Config): Promise<void> {
 
   try {
     await app.listen({ host: config.host, port: config.port });
+    refresher.start();
   } catch (error) {
     app.log.error({ err: error }, 'could not listen');
     await database.close();

@@ -1,5 +1,5 @@
 // The one place where failures become HTTP responses: AppError factories and the handlers that emit the error envelope.
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export type ErrorDetails = Record<string, unknown> | null;
 
@@ -58,7 +58,6 @@ export const errors = {
       max,
       would_have: wouldHave,
     }),
-  notImplemented: (message: string) => new AppError(501, 'not_implemented', message),
 };
 
 export interface Issue {
@@ -68,6 +67,10 @@ export interface Issue {
 
 /** Installs the error and not-found handlers so every non-2xx answer is `{error, message, details}`. */
 export function installErrorHandling(app: FastifyInstance): void {
+  // JSON is the only request body type: without this, Fastify's built-in text/plain parser would hand the
+  // handler a string (400 validation_failed) instead of answering 415.
+  app.removeContentTypeParser('text/plain');
+
   const routes: Array<{ method: string; pattern: RegExp }> = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -92,6 +95,21 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     void send(reply, appError, appError.headers);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: router failures that happen before any route or hook (bad percent-encoding,
+ * an over-long path parameter) would otherwise answer with Fastify's own body instead of the envelope.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const appError =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new AppError(404, 'not_found', 'No such resource: a path segment is too long.')
+      : error.code === 'FST_ERR_BAD_URL'
+        ? new AppError(400, 'invalid_request', 'The request path is not valid (bad percent-encoding).')
+        : toAppError(error);
+  // No hook runs for these requests, so the request id header the onSend hook adds elsewhere is set here.
+  void send(reply, appError, { 'x-request-id': request.id });
 }
 
 function send(reply: FastifyReply, error: AppError, headers: Record<string, string> = {}): FastifyReply {

@@ -22,3 +22,20 @@ describeEachDatabase('smoke', (kind) => {
     console.log(m.statusCode, m.headers.allow, m.body);
   });
 });
+
+describeEachDatabase('smoke public', (kind) => {
+  const t = useTestApp(kind);
+  it('serves', async () => {
+    const { token } = await t.newUser();
+    const vless = 'vless://5f3c1a2b-1111-4222-8333-944455556666@example.com:443?security=tls#My%20Server';
+    const created = await t.call('POST', '/api/v1/subs', { token, body: { name: 'Дом', sources: [vless, 'trojan://pw@t.example.org:443'] } });
+    const sub = created.json();
+    expect(sub.sources_count).toBe(2);
+    const res = await t.call('GET', `/sub/${sub.token}?format=plain`);
+    console.log(res.statusCode, res.headers, JSON.stringify(res.body));
+    const res2 = await t.call('GET', `/api/v1/sub/${sub.token}`, { headers: { 'if-none-match': res.headers.etag as string } });
+    console.log(res2.statusCode, JSON.stringify(res2.body));
+    const res3 = await t.call('GET', `/api/v1/sub/${sub.token}`);
+    console.log(res3.statusCode, res3.headers.etag, JSON.stringify(res3.body));
+  });
+});

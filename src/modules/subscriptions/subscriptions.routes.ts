@@ -8,6 +8,7 @@ import {
   AddSourcesBody,
   CreateSubscriptionBody,
   RemoveSourcesBody,
+  RefreshResponse,
   ReplaceSourcesBody,
   SubscriptionListResponse,
   SubscriptionResponse,
@@ -16,7 +17,6 @@ import {
   UpdateConfigBody,
   UpdateSubscriptionBody,
 } from './subscriptions.schemas.js';
-import { errors } from '../../http/errors.js';
 
 export interface SubscriptionRoutesOptions {
   service: SubscriptionsService;
@@ -149,12 +149,11 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
   app.post('/:token/refresh', {
     schema: {
       tags: [tag], security, summary: 'Refresh external sources now',
-      description: 'Re-fetches the external URL sources of this subscription.',
+      description:
+        'Re-fetches the external URL sources of this subscription now. Failures keep the last good content and are ' +
+        'listed in `errors`; config and internal sources count as skipped.',
       params: TokenParams,
-      response: errorResponses(...auth, 404, 501),
+      response: { 200: RefreshResponse, ...errorResponses(...auth, 404) },
     },
-  }, async (request) => {
-    await service.get(scopeOf(request), request.params.token);
-    throw errors.notImplemented('Refreshing external sources is not available yet.');
-  });
+  }, async (request) => service.refresh(scopeOf(request), request.params.token));
 };

@@ -4,12 +4,18 @@ import { DateTime } from '../../http/schemas.js';
 
 export const MAX_SOURCES_PER_REQUEST = 150;
 export const MAX_SOURCE_DATA_LENGTH = 16_384;
+/**
+ * Text fields refuse NUL (PostgreSQL text cannot store it) and unpaired UTF-16 surrogates (not valid Unicode: they
+ * would be stored as U+FFFD, so the value would not round-trip). Ajv compiles patterns with the `u` flag.
+ */
+const VALID_TEXT = '^[^\\u0000\\uD800-\\uDFFF]*$';
 
 export const SourceCreate = Type.Object(
   {
     data: Type.String({
       minLength: 1,
       maxLength: MAX_SOURCE_DATA_LENGTH,
+      pattern: VALID_TEXT,
       description:
         'A proxy config URI (optionally with `#comment`), an external http(s) subscription URL, or a link to another ' +
         'subscription of this service (`{base_url}/api/v1/sub/{token}` or `{base_url}/sub/{token}`).',
@@ -28,16 +34,17 @@ export const SourceCreate = Type.Object(
   { description: 'A source to add. A plain string is the same as `{ "data": <string> }`.' },
 );
 
-export const SourceInput = Type.Union([Type.String({ minLength: 1, maxLength: MAX_SOURCE_DATA_LENGTH }), SourceCreate], {
+export const SourceInput = Type.Union([Type.String({ minLength: 1, maxLength: MAX_SOURCE_DATA_LENGTH, pattern: VALID_TEXT }), SourceCreate], {
   description: 'A source string, or a SourceCreate object.',
 });
 export type SourceInput = Static<typeof SourceInput>;
 
 const Name = Type.String({
   minLength: 1,
+  pattern: VALID_TEXT,
   description: 'Subscription name, 1-64 characters after trimming, unique among the subscriptions of the same scope.',
 });
-const Description = Type.String({ maxLength: 64, description: 'Free text, at most 64 characters.' });
+const Description = Type.String({ maxLength: 64, pattern: VALID_TEXT, description: 'Free text, at most 64 characters.' });
 
 export const CreateSubscriptionBody = Type.Object({
   name: Name,
@@ -82,7 +89,7 @@ export const RemoveSourcesBody = Type.Object({
 export const UpdateConfigBody = Type.Object({
   config_id: Type.String({ minLength: 1, description: 'The source id of the config (or other source) to change.' }),
   comment: Type.Optional(
-    Type.Union([Type.String({ maxLength: 256 }), Type.Null()], {
+    Type.Union([Type.String({ maxLength: 256, pattern: VALID_TEXT }), Type.Null()], {
       description: 'Comment appended as `#comment` when resolving, at most 256 characters, no `#` needed. null or "" resets it to the default (the config host). Omitted: unchanged. Config sources only.',
     }),
   ),
@@ -95,7 +102,7 @@ export const UpdateConfigBody = Type.Object({
 export const UpdateCommentBody = Type.Object({
   config_id: Type.String({ minLength: 1, description: 'The source id of the config.' }),
   comment: Type.Optional(
-    Type.Union([Type.String({ maxLength: 256 }), Type.Null()], {
+    Type.Union([Type.String({ maxLength: 256, pattern: VALID_TEXT }), Type.Null()], {
       description: 'Comment, at most 256 characters; null or "" resets it to the default.',
     }),
   ),
@@ -154,3 +161,17 @@ export type SubscriptionListItem = Static<typeof SubscriptionListResponse>[numbe
 export type CreateSubscriptionInput = Static<typeof CreateSubscriptionBody>;
 export type UpdateSubscriptionInput = Static<typeof UpdateSubscriptionBody>;
 export type UpdateConfigInput = Static<typeof UpdateConfigBody>;
+
+export const RefreshResponse = Type.Object(
+  {
+    refreshed: Type.Integer({ minimum: 0, description: 'External sources fetched successfully.' }),
+    failed: Type.Integer({ minimum: 0, description: 'External sources whose fetch failed (their last good content is kept).' }),
+    skipped: Type.Integer({ minimum: 0, description: 'Config and internal sources, which need no fetch.' }),
+    total: Type.Integer({ minimum: 0, description: 'All sources of the subscription: refreshed + failed + skipped.' }),
+    message: Type.Union([Type.String(), Type.Null()], { description: 'Short summary.' }),
+    errors: Type.Union([Type.Array(Type.String()), Type.Null()], {
+      description: 'One "<url>: <reason>" per failed source, or null when none failed.',
+    }),
+  },
+  { description: 'Outcome of refreshing the external sources of a subscription.' },
+);

@@ -29,13 +29,26 @@ import {
   findSubscription,
   insertSubscription,
   listSubscriptions,
+  nextCreationTime,
   touchSubscription,
   updateSubscription,
   type SubscriptionWithProvider,
 } from './subscriptions.store.js';
 import { SubscriptionViews } from './subscriptions.views.js';
+import type { RenderCache } from '../resolve/render-cache.js';
+import type { ChangeFeed } from '../resolve/change-feed.js';
+import type { ExternalSources } from '../fetch/external-sources.js';
 
 const MAX_NAME_LENGTH = 64;
+
+export interface RefreshReport {
+  refreshed: number;
+  failed: number;
+  skipped: number;
+  total: number;
+  message: string | null;
+  errors: string[] | null;
+}
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
 export class SubscriptionsService {
@@ -45,9 +58,12 @@ export class SubscriptionsService {
   constructor(
     private readonly database: DatabaseHandle,
     private readonly config: Config,
+    cache: RenderCache,
+    private readonly changes: ChangeFeed,
+    private readonly external: ExternalSources,
   ) {
     this.db = database.db;
-    this.views = new SubscriptionViews(database.db, config);
+    this.views = new SubscriptionViews(database.db, config, cache);
   }
 
   async list(scope: Scope) {
@@ -65,9 +81,10 @@ export class SubscriptionsService {
     this.assertWithinSourceLimit(prepared.length);
     await checkExternalHosts(prepared, this.config.fetchAllowPrivate);
     const token = newToken();
-    const now = new Date().toISOString();
     await this.transaction(async (trx) => {
       await lockRows(trx.selectFrom('users').select('user_id').where('user_id', '=', scope.userId), this.database.dialect).execute();
+      // Under the user lock: strictly after the user's newest subscription, so "oldest first" never rests on a tie.
+      const now = await nextCreationTime(trx, scope.userId);
       await this.assertNameFree(trx, scope, name);
       const count = await countInScope(trx, scope.userId, scopeKey(scope));
       if (count >= this.config.maxSubscriptionsPerUser) {
@@ -94,6 +111,7 @@ export class SubscriptionsService {
           .execute();
       }
     });
+    await this.fetchNewUrls(prepared);
     return this.get(scope, token);
   }
 
@@ -111,12 +129,14 @@ export class SubscriptionsService {
       await this.assertNameFree(this.db, scope, changes.name);
     }
     await updateSubscription(this.db, token, changes).catch(rethrowNameExists(changes.name ?? ''));
+    this.changed(token);
     return this.get(scope, token);
   }
 
   async remove(scope: Scope, token: string): Promise<void> {
     await this.load(scope, token, 'write');
     await deleteSubscription(this.db, token);
+    this.changed(token);
   }
 
   async addSources(scope: Scope, token: string, inputs: SourceInput[]) {
@@ -142,6 +162,8 @@ export class SubscriptionsService {
       await insertSources(trx, toRows(token, fresh, nextIndex, now));
       await touchSubscription(trx, token, now);
     });
+    this.changed(token);
+    await this.fetchNewUrls(prepared);
     return this.get(scope, token);
   }
 
@@ -158,6 +180,8 @@ export class SubscriptionsService {
       await insertSources(trx, toRows(token, prepared, 0, now));
       await touchSubscription(trx, token, now);
     });
+    this.changed(token);
+    await this.fetchNewUrls(prepared);
     return this.get(scope, token);
   }
 
@@ -171,6 +195,7 @@ export class SubscriptionsService {
       await deleteSources(trx, token, [...new Set(ids)]);
       await touchSubscription(trx, token, new Date().toISOString());
     });
+    this.changed(token);
     return this.get(scope, token);
   }
 
@@ -194,6 +219,33 @@ export class SubscriptionsService {
       await updateSource(trx, token, source.id, changes);
       await touchSubscription(trx, token, now);
     });
+    this.changed(token);
+  }
+
+  /** POST .../refresh: re-fetches every external source of the subscription now. */
+  async refresh(scope: Scope, token: string): Promise<RefreshReport> {
+    await this.load(scope, token, 'read');
+    const sources = await listSources(this.db, token);
+    const urls = sources.filter((s) => s.source_type === 'external_url').map((s) => s.data);
+    const outcomes = await Promise.all(urls.map(async (url) => ({ url, outcome: await this.external.refresh(url) })));
+    const failures = outcomes.flatMap(({ url, outcome }) => (outcome.ok ? [] : [`${url}: ${outcome.error}`]));
+    const refreshed = urls.length - failures.length;
+    return {
+      refreshed,
+      failed: failures.length,
+      skipped: sources.length - urls.length,
+      total: sources.length,
+      message:
+        urls.length === 0
+          ? 'No external sources to refresh.'
+          : `Refreshed ${refreshed} of ${urls.length} external sources${failures.length ? `; ${failures.length} failed` : ''}.`,
+      errors: failures.length > 0 ? failures : null,
+    };
+  }
+
+  /** First fetch of external URLs just added (bounded by FETCH_TIMEOUT_MS; failures land in last_error). */
+  private async fetchNewUrls(sources: PreparedSource[]): Promise<void> {
+    await this.external.fetchNew(sources.filter((s) => s.type === 'external_url').map((s) => s.identity));
   }
 
   /** Loads a subscription the scope may read or change, or throws 404/403. */
@@ -246,6 +298,11 @@ export class SubscriptionsService {
 
   private async lockSubscription(trx: Executor, token: string): Promise<void> {
     await lockRows(trx.selectFrom('subscriptions').select('token').where('token', '=', token), this.database.dialect).execute();
+  }
+
+  /** Announces a committed change so cached output of this subscription and its includers is dropped. */
+  private changed(token: string): void {
+    this.changes.publish({ kind: 'subscription', token });
   }
 
   private transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {

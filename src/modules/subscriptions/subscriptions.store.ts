@@ -35,6 +35,21 @@ export async function countInScope(db: Executor, userId: number, scope: string):
   return Number(row.n);
 }
 
+/**
+ * Creation time for a new subscription of `userId`: now, or 1 ms after the user's newest one when the clock has
+ * not passed it. Call while holding the user's row lock so list order (created_at) equals creation order.
+ */
+export async function nextCreationTime(db: Executor, userId: number): Promise<string> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select((eb) => eb.fn.max<string | null>('created_at').as('latest'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const now = Date.now();
+  const latest = row?.latest ? Date.parse(row.latest) : Number.NaN;
+  return new Date(Number.isNaN(latest) || now > latest ? now : latest + 1).toISOString();
+}
+
 export async function insertSubscription(db: Executor, row: SubscriptionRow): Promise<void> {
   await db.insertInto('subscriptions').values(row).execute();
 }

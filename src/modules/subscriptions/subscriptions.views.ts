@@ -6,23 +6,31 @@ import { encodeComment } from '../sources/proxy-uri.js';
 import { listSources } from '../sources/sources.store.js';
 import type { SourceView, SubscriptionListItem, SubscriptionView } from './subscriptions.schemas.js';
 import type { SubscriptionWithProvider } from './subscriptions.store.js';
+import type { RenderCache } from '../resolve/render-cache.js';
 
 export class SubscriptionViews {
   constructor(
     private readonly db: Executor,
     private readonly config: Config,
+    private readonly cache: RenderCache,
   ) {}
 
   async full(subscription: SubscriptionWithProvider): Promise<SubscriptionView> {
-    const sources = await listSources(this.db, subscription.token);
+    const [sources, count] = await Promise.all([listSources(this.db, subscription.token), this.servedLines(subscription)]);
+    const cached = await cacheStates(this.db, sources);
     return {
-      ...this.item(subscription, servedLineCount(sources)),
-      sources: sources.map((s) => this.source(s)),
+      ...this.item(subscription, count),
+      sources: sources.map((s) => this.source(s, cached.get(s.data))),
     };
   }
 
   async listItems(rows: SubscriptionWithProvider[]): Promise<SubscriptionListItem[]> {
-    return Promise.all(rows.map(async (row) => this.item(row, servedLineCount(await listSources(this.db, row.token)))));
+    return Promise.all(rows.map(async (row) => this.item(row, await this.servedLines(row))));
+  }
+
+  /** sources_count: the number of lines the public link serves now, from cached upstream content only. */
+  private async servedLines(subscription: SubscriptionWithProvider): Promise<number> {
+    return (await this.cache.get(subscription.token))?.lines.length ?? 0;
   }
 
   private item(row: SubscriptionWithProvider, sourcesCount: number): SubscriptionListItem {
@@ -37,7 +45,8 @@ export class SubscriptionViews {
     };
   }
 
-  private source(row: SourceRow): SourceView {
+  private source(row: SourceRow, cached: CacheState | undefined): SourceView {
+    const external = row.source_type === 'external_url';
     return {
       id: row.id,
       source_type: row.source_type as SourceView['source_type'],
@@ -46,9 +55,9 @@ export class SubscriptionViews {
       order_index: row.order_index,
       is_hidden: row.is_hidden === 1,
       max_depth: row.max_depth,
-      last_fetched_at: null,
-      last_error: null,
-      configs_count: null,
+      last_fetched_at: external ? (cached?.fetched_at ?? null) : null,
+      last_error: external ? (cached?.last_error ?? null) : null,
+      configs_count: external ? (cached?.configs_count ?? 0) : null,
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
@@ -62,7 +71,19 @@ export class SubscriptionViews {
   }
 }
 
-/** Lines the public link serves: until the resolver lands, the visible config sources of the subscription itself. */
-function servedLineCount(sources: SourceRow[]): number {
-  return sources.filter((s) => s.source_type === 'config' && s.is_hidden === 0).length;
+interface CacheState {
+  fetched_at: string | null;
+  last_error: string | null;
+  configs_count: number;
+}
+
+async function cacheStates(db: Executor, sources: SourceRow[]): Promise<Map<string, CacheState>> {
+  const urls = sources.filter((s) => s.source_type === 'external_url').map((s) => s.data);
+  if (urls.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('external_cache')
+    .select(['url', 'fetched_at', 'last_error', 'configs_count'])
+    .where('url', 'in', urls)
+    .execute();
+  return new Map(rows.map((r) => [r.url, r]));
 }

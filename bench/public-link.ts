@@ -1,0 +1,138 @@
+// Benchmarks the public link on loopback: warm requests, the 304 path, a bare node:http ceiling, and cold resolution.
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { createDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { ChangeFeed } from '../src/modules/resolve/change-feed.js';
+import { RenderCache } from '../src/modules/resolve/render-cache.js';
+import { createUser } from '../src/modules/users/users.service.js';
+
+const DURATION_SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
+const COLD_RUNS = 200;
+
+const uuid = (i: number) => `${i.toString(16).padStart(8, '0')}-1111-4222-8333-944455556666`;
+const vless = (host: string, i: number) => `vless://${uuid(i)}@${host}.example.com:443?security=tls&type=ws#${host}-${i}`;
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function upstreamServer(): Server {
+  const bodies = new Map<string, string>();
+  for (const name of ['a', 'b']) {
+    const lines = Array.from({ length: 200 }, (_, i) => vless(`up-${name}`, i));
+    bodies.set(`/${name}`, Buffer.from(lines.join('\n')).toString('base64'));
+  }
+  return createServer((request, response) => {
+    response.end(bodies.get(request.url ?? '') ?? '');
+  });
+}
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'subweave-bench-'));
+  const upstream = upstreamServer();
+  const upstreamUrl = await listen(upstream);
+  const config = loadConfig({
+    DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
+    PUBLIC_BASE_URL: 'http://bench.test',
+    FETCH_ALLOW_PRIVATE: 'true',
+    MAX_SOURCES_PER_SUBSCRIPTION: '200',
+    MAX_SUBSCRIPTIONS_PER_USER: '10',
+    RATE_LIMIT_PUBLIC_PER_MIN: '0',
+    LOG_LEVEL: 'silent',
+  });
+  const database = createDatabase(config.databaseUrl);
+  await migrateToLatest(database);
+  const app = await buildApp({ config, database });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+
+  const { api_token: token } = await createUser(database.db, 1);
+  const post = async (url: string, body: unknown, method: 'POST' | 'PUT' = 'POST') => {
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: { 'api-token': token, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { token: string; sources_count: number };
+  };
+  const nestedA = await post('/api/v1/subs', { name: 'nested-a', sources: Array.from({ length: 20 }, (_, i) => vless('na', i)) });
+  const nestedB = await post('/api/v1/subs', { name: 'nested-b', sources: Array.from({ length: 20 }, (_, i) => vless('nb', i)) });
+  const main = await post('/api/v1/subs', { name: 'bench', sources: Array.from({ length: 150 }, (_, i) => vless('main', i)) });
+  const seeded = await post(`/api/v1/subs/${main.token}/sources`, {
+    sources: [
+      `http://bench.test/api/v1/sub/${nestedA.token}`,
+      `http://bench.test/api/v1/sub/${nestedB.token}`,
+      `${upstreamUrl}/a`,
+      `${upstreamUrl}/b`,
+    ],
+  });
+
+  const link = `${base}/sub/${main.token}`;
+  const first = await fetch(link);
+  const body = await first.text();
+  const etag = first.headers.get('etag') ?? '';
+
+  const bare = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', etag });
+    response.end(body);
+  });
+  const bareUrl = await listen(bare);
+
+  const coldFeed = new ChangeFeed();
+  const coldCache = new RenderCache(database.db, config, coldFeed);
+  const timings: number[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    coldFeed.publish({ kind: 'subscription', token: main.token });
+    const started = performance.now();
+    await coldCache.get(main.token);
+    timings.push(performance.now() - started);
+  }
+  timings.sort((a, b) => a - b);
+
+  const results = {
+    seeded: { lines_served: seeded.sources_count, body_bytes: body.length },
+    warm_link: await load(link),
+    not_modified_304: await load(link, { 'if-none-match': etag }),
+    bare_node_http: await load(bareUrl),
+    cold_resolution_ms: {
+      runs: COLD_RUNS,
+      p50: Number(percentile(timings, 50).toFixed(2)),
+      p99: Number(percentile(timings, 99).toFixed(2)),
+      mean: Number((timings.reduce((a, b) => a + b, 0) / timings.length).toFixed(2)),
+    },
+  };
+  const ratio = results.warm_link.requestsPerSecond / results.bare_node_http.requestsPerSecond;
+  console.log(JSON.stringify({ ...results, warm_to_bare_ratio: Number(ratio.toFixed(3)) }, null, 2));
+
+  await app.close();
+  await database.close();
+  bare.close();
+  upstream.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+await main();

@@ -1,0 +1,48 @@
+// The background worker that re-fetches every external URL in use once per REFRESH_INTERVAL_SECONDS.
+import type { FastifyBaseLogger } from 'fastify';
+import type { ExternalSources } from './external-sources.js';
+
+export interface RefresherOptions {
+  intervalSeconds: number;
+  /** How long a claimed URL stays reserved for this worker before another may take it over. */
+  claimSeconds: number;
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
+}
+
+export class Refresher {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly external: ExternalSources,
+    private readonly options: RefresherOptions,
+  ) {}
+
+  /** Ticks often enough that no URL waits much longer than its interval; each tick only takes what is due. */
+  start(): void {
+    const tickMs = Math.min(this.options.intervalSeconds, 30) * 1000;
+    this.timer = setInterval(() => void this.tick(), tickMs);
+    this.timer.unref();
+    void this.tick();
+  }
+
+  /** Runs one pass unless one is already running; resolves when it is done. */
+  tick(): Promise<void> {
+    this.running ??= this.external
+      .refreshDue(this.options.intervalSeconds, this.options.claimSeconds)
+      .then((count) => {
+        if (count > 0) this.options.log.info({ refreshed: count }, 'external sources refreshed');
+      })
+      .catch((error: unknown) => this.options.log.error({ err: error }, 'refresh pass failed'))
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}

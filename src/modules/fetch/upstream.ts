@@ -1,0 +1,207 @@
+// Upstream subscription URLs are user-supplied, so they are fetched with hard limits on time, size and redirects, and never reach private addresses (DESIGN 5, 6).
+import type { LookupOptions } from 'node:dns';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import type { LookupFunction } from 'node:net';
+import { Agent, request, type Dispatcher } from 'undici';
+import { normalizeIp } from '../../net/ip.js';
+import { checkPublicHost, isForbiddenAddress, type LookupFn } from '../../net/ssrf.js';
+import { parseSubscriptionContent } from './content.js';
+
+export interface UpstreamOptions {
+  timeoutMs: number; // whole fetch including redirects and body (FETCH_TIMEOUT_MS)
+  maxBytes: number; // body cap (FETCH_MAX_BYTES)
+  maxRedirects: number; // FETCH_MAX_REDIRECTS
+  userAgent: string; // FETCH_USER_AGENT
+  allowPrivate: boolean; // FETCH_ALLOW_PRIVATE
+  /** Name resolution for both the SSRF check and the connection; the system resolver by default (tests inject one). */
+  lookup?: LookupFn;
+  /**
+   * Tests only: literal IP hosts exempt from the SSRF rule. A test server can only listen on loopback, so this is
+   * how a test serves an allowed first hop while every other hop (and every resolved name) still gets the rule.
+   */
+  trustedAddresses?: readonly string[];
+}
+
+export type UpstreamResult =
+  | { ok: true; lines: string[]; status: number; finalUrl: string }
+  | { ok: false; error: string };
+
+export interface UpstreamClient {
+  fetch(url: string): Promise<UpstreamResult>;
+  close(): Promise<void>;
+}
+
+type Body = Dispatcher.ResponseData['body'];
+
+interface Context {
+  options: UpstreamOptions;
+  agent: Agent;
+  checkTarget(url: URL): Promise<string | null>;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const DISCARD_LIMIT = 64 * 1024;
+
+/** Raised from inside the connection's lookup, so it is recognisable after undici hands it back. */
+class ForbiddenAddressError extends Error {}
+
+const systemLookup: LookupFn = (hostname) => dnsLookup(hostname, { all: true });
+
+export function createUpstreamClient(options: UpstreamOptions): UpstreamClient {
+  const lookup = options.lookup ?? systemLookup;
+  const agent = new Agent({
+    connect: { timeout: options.timeoutMs, lookup: connectLookup(lookup, !options.allowPrivate) },
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+  });
+  const trusted = new Set((options.trustedAddresses ?? []).map((address) => normalizeIp(address) ?? address));
+  const ctx: Context = {
+    options,
+    agent,
+    checkTarget: (url) => checkTarget(url, options.allowPrivate, trusted, lookup),
+  };
+  return {
+    fetch: (url) => fetchUpstream(ctx, url),
+    close: () => agent.close(),
+  };
+}
+
+/** Why this hop may not be fetched, or null. Resolved names are checked again when the socket connects. */
+async function checkTarget(url: URL, allowPrivate: boolean, trusted: Set<string>, lookup: LookupFn): Promise<string | null> {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `unsupported URL scheme "${url.protocol.slice(0, -1)}"`;
+  if (url.username !== '' || url.password !== '') return 'URL must not contain credentials';
+  if (allowPrivate || trusted.has(normalizeIp(url.hostname) ?? '')) return null;
+  const check = await checkPublicHost(url.hostname, lookup);
+  return check.ok ? null : check.reason;
+}
+
+/**
+ * The `lookup` handed to net/tls.connect: it refuses the connection when any answer is forbidden, so a name that
+ * re-resolves to a private address after checkTarget (DNS rebinding) still cannot be reached. IP literals skip it.
+ */
+function connectLookup(lookup: LookupFn, guard: boolean): LookupFunction {
+  return (hostname: string, opts: LookupOptions, callback) => {
+    lookup(hostname).then(
+      (all) => {
+        const answers = opts.family === 4 || opts.family === 6 ? all.filter((a) => a.family === opts.family) : all;
+        const forbidden = guard ? answers.find(({ address }) => isForbiddenAddress(address)) : undefined;
+        const first = answers[0];
+        if (forbidden) {
+          const reason = `host "${hostname}" resolves to ${forbidden.address}, which is not a public address`;
+          callback(new ForbiddenAddressError(reason), '');
+        } else if (!first) {
+          callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '');
+        } else if (opts.all) {
+          callback(null, answers);
+        } else {
+          callback(null, first.address, first.family);
+        }
+      },
+      (err: NodeJS.ErrnoException) => callback(err, ''),
+    );
+  };
+}
+
+async function fetchUpstream(ctx: Context, input: string): Promise<UpstreamResult> {
+  const signal = AbortSignal.timeout(ctx.options.timeoutMs);
+  try {
+    return await follow(ctx, input, signal);
+  } catch (err) {
+    return failure(describeError(err, signal, ctx.options.timeoutMs));
+  }
+}
+
+async function follow(ctx: Context, input: string, signal: AbortSignal): Promise<UpstreamResult> {
+  const start = parseUrl(input.trim());
+  if (start === null) return failure('URL is not valid');
+  const problem = await ctx.checkTarget(start);
+  if (problem !== null) return failure(problem);
+
+  let url = start;
+
+  for (let hop = 0; ; hop++) {
+    const response = await request(url, {
+      dispatcher: ctx.agent,
+      method: 'GET',
+      headers: { 'user-agent': ctx.options.userAgent, accept: '*/*' },
+      signal,
+    });
+    if (!REDIRECT_STATUSES.has(response.statusCode)) return readResponse(response, url, ctx.options.maxBytes);
+    await discard(response.body);
+    if (hop >= ctx.options.maxRedirects) return failure(`too many redirects (max ${ctx.options.maxRedirects})`);
+    const location = firstHeader(response.headers.location);
+    const next: URL | null = location === undefined ? null : parseUrl(location, url);
+    if (next === null) return failure(`HTTP ${response.statusCode} without a valid Location`);
+    const refused = await ctx.checkTarget(next);
+    if (refused !== null) return failure(`redirect refused: ${refused}`);
+    url = next;
+  }
+}
+
+async function readResponse(response: Dispatcher.ResponseData, url: URL, maxBytes: number): Promise<UpstreamResult> {
+  const { statusCode, headers, body } = response;
+  if (statusCode < 200 || statusCode > 299) {
+    await discard(body);
+    return failure(`HTTP ${statusCode}`);
+  }
+  const tooLarge = failure(`response larger than ${maxBytes} bytes`);
+  if (Number(firstHeader(headers['content-length'])) > maxBytes) {
+    body.destroy();
+    return tooLarge;
+  }
+  const text = await readCapped(body, maxBytes);
+  if (text === null) return tooLarge;
+  return { ok: true, lines: parseSubscriptionContent(text), status: statusCode, finalUrl: url.href };
+}
+
+/** The body as UTF-8, or null as soon as it passes maxBytes (leaving the loop destroys the stream). */
+async function readCapped(body: Body, maxBytes: number): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > maxBytes) return null;
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Bodies we do not want are drained (small) or dropped, so the connection is released either way. */
+async function discard(body: Body): Promise<void> {
+  await body.dump({ limit: DISCARD_LIMIT }).catch(() => undefined);
+}
+
+function describeError(err: unknown, signal: AbortSignal, timeoutMs: number): string {
+  if (signal.aborted || TIMEOUT_CODES.has(errorCode(err) ?? '')) return `timed out after ${timeoutMs} ms`;
+  for (let cause: unknown = err; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof ForbiddenAddressError) return cause.message;
+  }
+  if (!(err instanceof Error)) return String(err);
+  // Happy-eyeballs failures are AggregateErrors with an empty message but a code.
+  return err.message || errorCode(err) || err.name;
+}
+
+function errorCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function parseUrl(text: string, base?: URL): URL | null {
+  try {
+    const url = new URL(text, base);
+    url.hash = '';
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+function failure(error: string): UpstreamResult {
+  return { ok: false, error };
+}

@@ -1,0 +1,84 @@
+// Upstream bodies come in several encodings; these pin down which lines survive parsing.
+import { describe, expect, it } from 'vitest';
+import { parseSubscriptionContent } from '../../src/modules/fetch/content.js';
+
+const VLESS = 'vless://3f6c1a52-9d0e-4b7a-8c21-5e4f7a9b0c13@vl.example.com:443?security=tls&type=ws#Frankfurt';
+const TROJAN = 'trojan://secret@tr.example.net:443?sni=example.org';
+const SS = `ss://${Buffer.from('chacha20-ietf-poly1305:pw').toString('base64')}@ss.example.org:8388#%F0%9F%87%A9%F0%9F%87%AA%20DE`;
+const HY2 = 'hy2://pw@hy.example.net:8443/?sni=x';
+const LINES = [VLESS, TROJAN, SS, HY2];
+const PLAIN = LINES.join('\n');
+
+const base64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
+const base64Url = (text: string): string => Buffer.from(text, 'utf8').toString('base64url');
+const wrap = (text: string, width: number): string => text.match(new RegExp(`.{1,${width}}`, 'g'))?.join('\n') ?? '';
+
+describe('parseSubscriptionContent', () => {
+  it('reads plain text, one URI per line, keeping each remark', () => {
+    expect(parseSubscriptionContent(PLAIN)).toEqual(LINES);
+  });
+
+  it('decodes standard padded base64', () => {
+    const body = base64(PLAIN.length % 3 === 0 ? `${PLAIN}\n` : PLAIN); // a length that needs padding
+    expect(body.endsWith('=')).toBe(true);
+    expect(parseSubscriptionContent(body)).toEqual(LINES);
+  });
+
+  it('decodes URL-safe base64 without padding', () => {
+    const text = `${PLAIN}\n# ???>>>`; // the comment forces '-' and '_' into the encoding
+    const body = base64Url(text);
+    expect(body).toMatch(/[-_]/);
+    expect(body).not.toMatch(/=/);
+    expect(parseSubscriptionContent(body)).toEqual(LINES);
+  });
+
+  it('decodes line-wrapped base64 (76 columns, CRLF) with surrounding whitespace', () => {
+    const body = `\n  ${wrap(base64(PLAIN), 76).replace(/\n/g, '\r\n')}\r\n\n`;
+    expect(body.split('\r\n').length).toBeGreaterThan(2);
+    expect(parseSubscriptionContent(body)).toEqual(LINES);
+  });
+
+  it('splits CRLF lines and trims them', () => {
+    expect(parseSubscriptionContent(LINES.map((line) => `  ${line}\t`).join('\r\n'))).toEqual(LINES);
+  });
+
+  it('skips blank lines and # or // comment lines, plain and inside base64', () => {
+    const text = ['# Upstream: example', '', VLESS, '   ', '// updated daily', TROJAN, '#vless://not-really'].join('\n');
+    expect(parseSubscriptionContent(text)).toEqual([VLESS, TROJAN]);
+    expect(parseSubscriptionContent(base64(text))).toEqual([VLESS, TROJAN]);
+  });
+
+  it('drops lines that are not configs', () => {
+    const text = [
+      'STATUS=ok',
+      VLESS,
+      'https://other.example.com/sub',
+      'vless://not-a-uuid@host.example.com:443',
+      'trojan://pw@',
+      '<html><body>Blocked</body></html>',
+      TROJAN,
+      'REMAINS=10GB',
+    ].join('\n');
+    expect(parseSubscriptionContent(text)).toEqual([VLESS, TROJAN]);
+  });
+
+  it('strips a UTF-8 BOM from the body and from decoded base64', () => {
+    expect(parseSubscriptionContent(`\uFEFF${PLAIN}`)).toEqual(LINES);
+    expect(parseSubscriptionContent(base64(`\uFEFF${PLAIN}`))).toEqual(LINES);
+  });
+
+  it('keeps duplicates and order', () => {
+    expect(parseSubscriptionContent([TROJAN, VLESS, TROJAN].join('\n'))).toEqual([TROJAN, VLESS, TROJAN]);
+  });
+
+  it('returns nothing for empty, whitespace-only and non-subscription bodies', () => {
+    expect(parseSubscriptionContent('')).toEqual([]);
+    expect(parseSubscriptionContent(' \r\n\n ')).toEqual([]);
+    expect(parseSubscriptionContent('{"error":"not found"}')).toEqual([]);
+    expect(parseSubscriptionContent('SGVsbG8gd29ybGQ=')).toEqual([]); // base64 of "Hello world"
+  });
+
+  it('falls back to the raw text when the body is not valid base64', () => {
+    expect(parseSubscriptionContent(`${base64(VLESS)}\n${TROJAN}`)).toEqual([TROJAN]);
+  });
+});
