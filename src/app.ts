@@ -16,6 +16,11 @@ import { RenderCache } from './modules/resolve/render-cache.js';
 import { publicRoutes } from './modules/resolve/public.routes.js';
 import { ExternalSources } from './modules/fetch/external-sources.js';
 import { createUpstreamClient, type UpstreamOptions } from './modules/fetch/upstream.js';
+import { installClientIp } from './http/client-ip.js';
+import { createRedis, type Redis } from './redis.js';
+import { adminPlugin } from './modules/admin/admin.plugin.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { MemoryReplayGuard, RedisReplayGuard } from './modules/admin/replay-guard.js';
 
 export interface AppDependencies {
   config: Config;
@@ -24,6 +29,8 @@ export interface AppDependencies {
   /** Shared with background roles (the refresher) so their changes reach this app's caches. */
   changes?: ChangeFeed;
   external?: ExternalSources;
+  /** Shared Redis connection; undefined = open one from REDIS_URL when set, null = none. */
+  redis?: Redis | null;
 }
 
 export function upstreamOptions(config: Config): UpstreamOptions {
@@ -47,11 +54,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     genReqId: () => randomUUID(),
     trustProxy: false,
     frameworkErrors,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler());
   installErrorHandling(app);
+  installClientIp(app, config.trustProxy);
+  app.decorateRequest('credential', null);
+  const redis = deps.redis === undefined ? (config.redisUrl ? createRedis(config.redisUrl) : null) : deps.redis;
+  if (redis && deps.redis === undefined) app.addHook('onClose', async () => void (await redis.quit()));
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
@@ -77,6 +88,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     tag: 'Subscriptions',
     resolveScope: async (request) => ({ userId: (await authenticateUser(database.db, request)).user_id, provider: null }),
     prefixFor: () => '/api/v1/subs',
+  });
+
+  await app.register(adminPlugin, {
+    prefix: '/api/v1/admin',
+    config,
+    replayGuard: redis ? new RedisReplayGuard(redis) : new MemoryReplayGuard(),
+    routes: adminRoutes({ config, database, changes }),
   });
 
   return app;

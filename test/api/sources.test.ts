@@ -72,9 +72,9 @@ describeEachDatabase('sources: classification', (kind) => {
     expect(await api.storedRows(sub.token)).toEqual(before);
   });
 
-  it('refuses a URL with credentials as invalid_url and stores nothing', async () => {
+  it.each(['https://user:pw@example.com/s', 'https://user@example.com/s'])('refuses %s (credentials) as invalid_url and stores nothing', async (url) => {
     const sub = await api.create();
-    const res = await api.add(sub.userToken, sub.token, [vlessUri(), 'https://user:pw@example.com/s']);
+    const res = await api.add(sub.userToken, sub.token, [vlessUri(), url]);
     const details = expectError(res, 400, 'invalid_url');
     expect(details['index']).toBe(1);
     expect(await api.storedRows(sub.token)).toEqual([]);
@@ -144,6 +144,12 @@ describeEachDatabase('sources: comments in input', (kind) => {
     const sub = await api.create([`${uri}#Москва a+b`]);
     expect(sub.sources[0]?.comment).toBe('Москва a+b');
     expect(sub.sources[0]?.data).toBe(`${uri}#%D0%9C%D0%BE%D1%81%D0%BA%D0%B2%D0%B0%20a%2Bb`);
+  });
+
+  it('takes everything after the first # as the comment', async () => {
+    const uri = vlessUri();
+    const sub = await api.create([`${uri}#one#two`]);
+    expect(sub.sources[0]).toMatchObject({ id: sha32(uri), comment: 'one#two', data: `${uri}#one%23two` });
   });
 
   it('round-trips returned data through PUT: same ids, comments and data', async () => {
@@ -275,6 +281,9 @@ describeEachDatabase('sources: add', (kind) => {
     const sub = await api.create();
     const many = Array.from({ length: 151 }, () => vlessUri());
     expectError(await api.add(sub.userToken, sub.token, many), 413, 'too_many_sources');
+    // The 150-item cap counts items as sent, even when duplicates would leave fewer distinct sources.
+    const withDuplicates = [...many.slice(0, 149), many[0], many[1]];
+    expectError(await api.add(sub.userToken, sub.token, withDuplicates), 413, 'too_many_sources');
     expect(await api.storedRows(sub.token)).toEqual([]);
 
     const res = await api.add(sub.userToken, sub.token, many.slice(0, 150));

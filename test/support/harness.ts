@@ -25,6 +25,8 @@ export const TEST_BASE_URL = 'http://sub.test';
 export interface TestDatabase {
   handle: DatabaseHandle;
   close(): Promise<void>;
+  /** PostgreSQL only: the schema this database lives in. */
+  schema?: string;
 }
 
 /** A migrated, empty database: in-memory SQLite, or a fresh schema on the TEST_DATABASE_URL server. */
@@ -41,11 +43,23 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
   await migrateToLatest(handle);
   return {
     handle,
+    schema,
     close: async () => {
       await handle.close();
       await adminQuery(url, `DROP SCHEMA ${schema} CASCADE`);
     },
   };
+}
+
+/**
+ * Another connection pool on the same PostgreSQL schema, as a second service instance would have (close it before
+ * the test database). SQLite in-memory databases cannot be shared, so this is PostgreSQL only.
+ */
+export function openSecondHandle(database: TestDatabase): DatabaseHandle {
+  if (database.handle.dialect !== 'postgres' || !database.schema) {
+    throw new Error('openSecondHandle needs a PostgreSQL test database');
+  }
+  return createDatabase(process.env['TEST_DATABASE_URL'] as string, { schema: database.schema, poolSize: 4 });
 }
 
 async function adminQuery(url: string, text: string): Promise<void> {

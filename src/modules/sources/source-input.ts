@@ -35,9 +35,10 @@ export function prepareSources(inputs: SourceInput[], baseUrl: string): Prepared
         : errors.invalidSource(`Source ${index} is not a valid source: ${result.reason}`, details);
     }
     const { source } = result;
-    if (source.comment !== null && [...source.comment].length > MAX_COMMENT_LENGTH) {
-      throw errors.validation(`Source ${index} has a comment longer than ${MAX_COMMENT_LENGTH} characters.`, [
-        { path: `body.sources.${index}.data`, message: `comment must be at most ${MAX_COMMENT_LENGTH} characters` },
+    const commentProblem = source.comment === null ? null : commentIssue(source.comment);
+    if (commentProblem) {
+      throw errors.validation(`Source ${index} has an invalid comment: ${commentProblem}.`, [
+        { path: `body.sources.${index}.data`, message: `comment ${commentProblem}` },
       ]);
     }
     const id = sourceId(source.type, source.identity);
@@ -55,6 +56,14 @@ export function prepareSources(inputs: SourceInput[], baseUrl: string): Prepared
     });
   });
   return prepared;
+}
+
+/** Why a decoded comment cannot be stored, or null when it is fine. */
+function commentIssue(comment: string): string | null {
+  if ([...comment].length > MAX_COMMENT_LENGTH) return `must be at most ${MAX_COMMENT_LENGTH} characters`;
+  // Percent-decoding can produce control characters (%00, %0A) that no client shows and PostgreSQL cannot store.
+  if ([...comment].some((ch) => ch.charCodeAt(0) < 0x20 || ch === '\u007f')) return 'must not contain control characters';
+  return null;
 }
 
 /** Refuses external URLs whose host is or resolves to an internal address (unless private fetching is allowed). */

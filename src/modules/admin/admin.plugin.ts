@@ -1,0 +1,88 @@
+// Guards everything under /api/v1/admin: enabled only with ADMIN_SECRET, callers on ADMIN_ALLOWED_IPS, every request signed.
+import type { FastifyPluginAsync, FastifyPluginCallback, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import { AppError } from '../../http/errors.js';
+import { IpMatcher } from '../../net/ip.js';
+import { SIGNATURE_WINDOW_MS, verifySignature } from './signature.js';
+import type { ReplayGuard } from './replay-guard.js';
+
+export interface AdminPluginOptions {
+  config: Config;
+  replayGuard: ReplayGuard;
+  /** The admin route groups, registered inside the guarded scope. */
+  routes: Array<FastifyPluginAsync | FastifyPluginCallback>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody: Buffer | null;
+  }
+}
+
+const EMPTY = Buffer.alloc(0);
+
+export const adminPlugin: FastifyPluginAsync<AdminPluginOptions> = async (app, { config, replayGuard, routes }) => {
+  const allowed = new IpMatcher(config.adminAllowedIps);
+  const secret = config.adminSecret;
+
+  app.decorateRequest('rawBody', null);
+  // JSON is parsed only after the signature over the raw bytes has been checked (see preValidation below).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    request.rawBody = body as Buffer;
+    done(null, undefined);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!secret) throw new AppError(503, 'admin_disabled', 'The admin API is disabled: ADMIN_SECRET is not set.');
+    if (!allowed.matches(request.clientIp)) {
+      throw new AppError(403, 'ip_not_allowed', 'Your address may not call the admin API.', { ip: request.clientIp });
+    }
+  });
+
+  app.addHook('preValidation', async (request) => {
+    await checkSignature(request, secret as string, replayGuard);
+    request.body = parseJson(request.rawBody);
+  });
+
+  for (const group of routes) await app.register(group);
+};
+
+async function checkSignature(request: FastifyRequest, secret: string, replayGuard: ReplayGuard): Promise<void> {
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const signature = header('x-signature')?.trim().toLowerCase();
+  const verdict = verifySignature(
+    secret,
+    {
+      timestamp: header('x-timestamp')?.trim() ?? '',
+      method: request.method,
+      pathWithQuery: request.raw.url ?? request.url,
+      body: request.rawBody ?? EMPTY,
+    },
+    signature,
+    Date.now(),
+  );
+  if (verdict === 'missing_signature') {
+    throw new AppError(401, verdict, 'Sign admin requests with the X-Timestamp and X-Signature headers.');
+  }
+  if (verdict === 'signature_expired') {
+    throw new AppError(401, verdict, 'X-Timestamp is more than 60 seconds away from the server clock.');
+  }
+  if (verdict === 'invalid_signature') throw new AppError(401, verdict, 'The request signature does not match.');
+  // A timestamp may be up to one window in the future, so remember the signature for two windows.
+  if (!(await replayGuard.firstUse(signature as string, 2 * SIGNATURE_WINDOW_MS))) {
+    throw new AppError(401, 'replayed_request', 'This signed request was already accepted once.');
+  }
+}
+
+function parseJson(raw: Buffer | null): unknown {
+  if (!raw || raw.length === 0) return undefined;
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch {
+    throw new AppError(400, 'invalid_json', 'The request body is not valid JSON.');
+  }
+}

@@ -1,0 +1,30 @@
+// Refuses an admin signature seen before within its validity window; shared through Redis when configured.
+import type { Redis } from '../../redis.js';
+
+export interface ReplayGuard {
+  /** Records the signature; false when it was already recorded and has not expired. */
+  firstUse(signature: string, ttlMs: number): Promise<boolean>;
+}
+
+export class MemoryReplayGuard implements ReplayGuard {
+  private readonly seen = new Map<string, number>();
+
+  async firstUse(signature: string, ttlMs: number): Promise<boolean> {
+    const now = Date.now();
+    for (const [key, expires] of this.seen) {
+      if (expires > now) break; // insertion order is expiry order for a fixed ttl
+      this.seen.delete(key);
+    }
+    if ((this.seen.get(signature) ?? 0) > now) return false;
+    this.seen.set(signature, now + ttlMs);
+    return true;
+  }
+}
+
+export class RedisReplayGuard implements ReplayGuard {
+  constructor(private readonly redis: Redis) {}
+
+  async firstUse(signature: string, ttlMs: number): Promise<boolean> {
+    return (await this.redis.set(`subweave:replay:${signature}`, '1', 'PX', ttlMs, 'NX')) === 'OK';
+  }
+}
