@@ -11,7 +11,7 @@ import { healthRoutes } from './http/health.js';
 import { authenticateUser } from './http/plugins/auth.js';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service.js';
-import { ChangeFeed } from './modules/resolve/change-feed.js';
+import { ChangeFeed, relayChangesThroughRedis } from './modules/resolve/change-feed.js';
 import { RenderCache } from './modules/resolve/render-cache.js';
 import { publicRoutes } from './modules/resolve/public.routes.js';
 import { ExternalSources } from './modules/fetch/external-sources.js';
@@ -31,6 +31,8 @@ export interface AppDependencies {
   external?: ExternalSources;
   /** Shared Redis connection; undefined = open one from REDIS_URL when set, null = none. */
   redis?: Redis | null;
+  /** Prefix of Redis keys and channels (tests isolate parallel apps with it). */
+  redisPrefix?: string;
 }
 
 export function upstreamOptions(config: Config): UpstreamOptions {
@@ -72,6 +74,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes, { database });
 
   const changes = deps.changes ?? new ChangeFeed();
+  if (redis) {
+    const stopRelay = await relayChangesThroughRedis(changes, redis, `${deps.redisPrefix ?? 'subweave'}:changes`);
+    app.addHook('onClose', () => stopRelay());
+  }
   let external = deps.external;
   if (!external) {
     const upstream = createUpstreamClient(upstreamOptions(config));

@@ -107,3 +107,5 @@ export type UserRow = Selectable<UsersTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type SourceRow = Selectable<SourcesTable>;
 export type NewSource = Insertable<SourcesTable>;
+export type ProviderRow = Selectable<ProvidersTable>;
+export type ConnectionRow = Selectable<ConnectionsTable>;

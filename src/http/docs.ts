@@ -18,6 +18,24 @@ export async function registerDocs(app: FastifyInstance, config: Config): Promis
       components: {
         securitySchemes: {
           apiToken: { type: 'apiKey', in: 'header', name: 'API-Token', description: 'User or provider API token.' },
+          adminSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Signature',
+            description:
+              'Admin API (/api/v1/admin, callers on ADMIN_ALLOWED_IPS only). Lowercase hex HMAC-SHA256 keyed with ' +
+              'ADMIN_SECRET over the concatenation, without separators, of: the X-Timestamp value, the upper-case ' +
+              'method, the request path exactly as sent (with `?` and the raw query string when there is one), and ' +
+              'the raw body bytes (nothing for no body). Each signature is accepted once. See docs/admin-api.md.',
+          },
+          adminTimestamp: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Timestamp',
+            description:
+              'Admin API: Unix time in milliseconds when the request was signed; refused (401 signature_expired) ' +
+              'when more than 60 s away from the server clock. Sent together with X-Signature.',
+          },
         },
       },
     },

@@ -53,6 +53,28 @@ export const errors = {
   nameExists: (name: string) =>
     new AppError(409, 'name_exists', 'A subscription with this name already exists.', { name }),
   userExists: () => new AppError(409, 'user_exists', 'A user with this id already exists.'),
+  providerNotFound: () => new AppError(404, 'provider_not_found', 'Provider not found.'),
+  providerExists: (field: 'provider_name' | 'owner_id') =>
+    new AppError(
+      409,
+      field === 'provider_name' ? 'name_exists' : 'provider_exists',
+      field === 'provider_name' ? 'A provider with this name already exists.' : 'This user already owns a provider.',
+      { field },
+    ),
+  connectionNotFound: () => new AppError(404, 'connection_not_found', 'No connection between this user and provider.'),
+  connectionExists: (status: string) =>
+    new AppError(409, 'connection_exists', `A ${status} connection already exists.`, { status }),
+  connectionNotPending: (status: string) =>
+    new AppError(409, 'connection_not_pending', `The connection is ${status}, not pending.`, { status }),
+  providerLimitReached: (max: number) =>
+    new AppError(409, 'provider_limit_reached', `The limit of ${max} approved providers is reached.`, { max }),
+  connectionNotApproved: () =>
+    new AppError(403, 'connection_not_approved', 'The user has not approved a connection with this provider.'),
+  managedByProvider: (providerName: string | null) =>
+    new AppError(403, 'managed_by_provider', 'This subscription is managed by a provider you approved.', {
+      provider_name: providerName,
+    }),
+  invalidInvite: () => new AppError(401, 'invalid_invite', 'The invite is invalid or expired.'),
   tooManySources: (max: number, wouldHave: number) =>
     new AppError(413, 'too_many_sources', `A subscription holds at most ${max} sources.`, {
       max,

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { createUser } from '../../src/modules/users/users.service.js';
+import { signRequest } from '../../src/modules/admin/signature.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -91,6 +92,51 @@ export interface TestApp {
   newUser(): Promise<{ userId: number; token: string }>;
   /** app.inject with JSON body and an optional API token. */
   call(method: InjectOptions['method'], url: string, options?: CallOptions): Promise<LightMyRequestResponse>;
+  /** A request signed with the suite's ADMIN_SECRET; `path` is relative to /api/v1/admin. */
+  admin(method: string, path: string, body?: unknown, options?: AdminCallOptions): Promise<LightMyRequestResponse>;
+}
+
+export const ADMIN_PREFIX = '/api/v1/admin';
+
+export interface AdminCallOptions {
+  /** Sign with this key instead of the app's ADMIN_SECRET. */
+  secret?: string;
+  /** X-Timestamp to sign and send (default now). */
+  timestamp?: string;
+  /** Extra or overriding headers, sent after signing (e.g. a tampered X-Signature). */
+  headers?: Record<string, string>;
+  /** Socket address the request appears to come from (default 127.0.0.1). */
+  remoteAddress?: string;
+  /** Send this body instead of the signed one (tampering tests). */
+  sentBody?: string;
+}
+
+/** Sends an admin request signed exactly as DESIGN.md section 7 says; `body` is JSON-encoded unless a string. */
+export function signedInject(
+  app: FastifyInstance,
+  secret: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  options: AdminCallOptions = {},
+): Promise<LightMyRequestResponse> {
+  const url = `${ADMIN_PREFIX}${path}`;
+  const raw = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  const timestamp = options.timestamp ?? String(Date.now());
+  const signature = signRequest(options.secret ?? secret, { timestamp, method, pathWithQuery: url, body: raw });
+  const payload = options.sentBody ?? raw;
+  return app.inject({
+    method: method as InjectOptions['method'],
+    url,
+    headers: {
+      'x-timestamp': timestamp,
+      'x-signature': signature,
+      ...(payload !== '' ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+    },
+    ...(payload !== '' ? { payload } : {}),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
 }
 
 export interface CallOptions {
@@ -123,6 +169,8 @@ export function useTestApp(kind: DatabaseKind, env: Record<string, string> = {})
           headers: { ...(options.token ? { 'api-token': options.token } : {}), ...options.headers },
           ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
         }),
+      admin: (method: string, path: string, body?: unknown, options?: AdminCallOptions) =>
+        signedInject(app, config.adminSecret ?? '', method, path, body, options),
     });
   });
   afterAll(async () => {

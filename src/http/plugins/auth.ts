@@ -1,7 +1,8 @@
-// API-Token authentication for user endpoints (DESIGN.md section 7); providers plug in the same way later.
+// API-Token authentication for user and provider endpoints (DESIGN.md section 7): each kind of token is unknown to the other's routes.
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/executor.js';
-import type { UserRow } from '../../db/types.js';
+import type { ProviderRow, UserRow } from '../../db/types.js';
+import { findProviderByTokenHash } from '../../modules/providers/providers.store.js';
 import { findUserByTokenHash } from '../../modules/users/users.store.js';
 import { hashToken } from '../../modules/users/tokens.js';
 import { errors } from '../errors.js';
@@ -31,4 +32,14 @@ export async function authenticateUser(db: Executor, request: FastifyRequest): P
   if (user.is_active !== 1) throw errors.accountDisabled();
   request.credential = `user:${user.user_id}`;
   return user;
+}
+
+/** Resolves the calling provider from API-Token, or throws 401/403. */
+export async function authenticateProvider(db: Executor, request: FastifyRequest): Promise<ProviderRow> {
+  const token = presentedToken(request);
+  const provider = await findProviderByTokenHash(db, hashToken(token));
+  if (!provider) throw errors.invalidToken();
+  if (provider.is_active !== 1) throw errors.accountDisabled();
+  request.credential = `provider:${provider.provider_hash}`;
+  return provider;
 }

@@ -3,6 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { ChangeFeed } from '../resolve/change-feed.js';
+import { UsersService } from '../users/users.service.js';
+import { adminUserRoutes } from './admin-users.routes.js';
 
 export interface AdminDependencies {
   config: Config;
@@ -10,6 +12,6 @@ export interface AdminDependencies {
   changes: ChangeFeed;
 }
 
-export function adminRoutes(_deps: AdminDependencies): FastifyPluginAsync[] {
-  return [];
+export function adminRoutes(deps: AdminDependencies): FastifyPluginAsync[] {
+  return [adminUserRoutes(new UsersService(deps.database, deps.changes))];
 }

@@ -49,6 +49,8 @@ export class ExternalSources {
     const { db, dialect } = this.database;
     const nowMs = Date.now();
     const now = new Date(nowMs).toISOString();
+    // Prune first: a URL no source uses any more must not be fetched again (it is "in use" no longer).
+    await pruneUnused(db);
     await ensureCacheRows(db, now);
     let total = 0;
     for (;;) {
@@ -64,7 +66,6 @@ export class ExternalSources {
       await forEachLimited(claimed, CONCURRENCY, (url) => this.refresh(url));
       total += claimed.length;
     }
-    await pruneUnused(db);
     return total;
   }
 

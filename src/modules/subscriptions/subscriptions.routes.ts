@@ -1,6 +1,7 @@
-// The subscription and source endpoints, written once and mounted per scope (user: /api/v1/subs).
+// The subscription and source endpoints, written once and mounted per scope (user: /api/v1/subs; provider: /api/v1/providers/:user_id/subs).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type TObject } from 'typebox';
 import { errorResponses, NoContent } from '../../http/schemas.js';
 import type { Scope } from './scope.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
@@ -25,6 +26,8 @@ export interface SubscriptionRoutesOptions {
   tag: string;
   /** Path of this mount, used in the comments endpoint's successor link. */
   prefixFor: (request: FastifyRequest) => string;
+  /** Path parameters of the mount's prefix (e.g. user_id), validated and documented on every route. */
+  scopeParams?: TObject;
 }
 
 /** 2024-06-01T00:00:00Z: the date the comments endpoint was deprecated in favour of the config endpoint. */
@@ -46,12 +49,16 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
   });
   const scopeOf = (request: FastifyRequest): Scope => request.scope as Scope;
   const security = [{ apiToken: [] }];
+  const Params = options.scopeParams
+    ? Type.Object({ ...options.scopeParams.properties, ...TokenParams.properties })
+    : TokenParams;
+  const rootParams = options.scopeParams ? { params: options.scopeParams } : {};
 
   app.post('/', {
     schema: {
       tags: [tag], security, summary: 'Create a subscription',
       description: 'Creates a named subscription, optionally with initial sources (at most 150).',
-      body: CreateSubscriptionBody,
+      ...rootParams, body: CreateSubscriptionBody,
       response: { 201: SubscriptionResponse, ...errorResponses(400, ...auth, 409, 413) },
     },
   }, async (request, reply) => reply.status(201).send(await service.create(scopeOf(request), request.body)));
@@ -60,6 +67,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     schema: {
       tags: [tag], security, summary: 'List subscriptions',
       description: 'Lists the subscriptions of this scope, oldest first, without their sources.',
+      ...rootParams,
       response: { 200: SubscriptionListResponse, ...errorResponses(...auth) },
     },
   }, async (request) => service.list(scopeOf(request)));
@@ -67,7 +75,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
   app.get('/:token', {
     schema: {
       tags: [tag], security, summary: 'Get a subscription', description: 'Returns one subscription with its sources.',
-      params: TokenParams,
+      params: Params,
       response: { 200: SubscriptionResponse, ...errorResponses(...auth, 404) },
     },
   }, async (request) => service.get(scopeOf(request), request.params.token));
@@ -76,7 +84,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     schema: {
       tags: [tag], security, summary: 'Rename or describe a subscription',
       description: 'Changes name and/or description; at least one is required. description null clears it.',
-      params: TokenParams, body: UpdateSubscriptionBody,
+      params: Params, body: UpdateSubscriptionBody,
       response: { 200: SubscriptionResponse, ...errorResponses(400, ...auth, 404, 409) },
     },
   }, async (request) => service.update(scopeOf(request), request.params.token, request.body));
@@ -84,7 +92,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
   app.delete('/:token', {
     schema: {
       tags: [tag], security, summary: 'Delete a subscription', description: 'Deletes the subscription and all its sources.',
-      params: TokenParams,
+      params: Params,
       response: { 204: NoContent, ...errorResponses(...auth, 404) },
     },
   }, async (request, reply) => {
@@ -96,7 +104,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     schema: {
       tags: [tag], security, summary: 'Add sources',
       description: 'Appends 1-150 sources; sources already present are skipped silently. Too many: 413, nothing added.',
-      params: TokenParams, body: AddSourcesBody,
+      params: Params, body: AddSourcesBody,
       response: { 200: SubscriptionResponse, ...errorResponses(400, ...auth, 404, 413) },
     },
   }, async (request) => service.addSources(scopeOf(request), request.params.token, request.body.sources));
@@ -105,7 +113,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     schema: {
       tags: [tag], security, summary: 'Replace all sources',
       description: 'Replaces the whole source list (0-150 items) in one transaction; order_index restarts at 0.',
-      params: TokenParams, body: ReplaceSourcesBody,
+      params: Params, body: ReplaceSourcesBody,
       response: { 200: SubscriptionResponse, ...errorResponses(400, ...auth, 404) },
     },
   }, async (request) => service.replaceSources(scopeOf(request), request.params.token, request.body.sources));
@@ -114,7 +122,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     schema: {
       tags: [tag], security, summary: 'Remove sources',
       description: 'Removes sources by id. Every id must belong to the subscription, otherwise 404 and nothing is removed.',
-      params: TokenParams, body: RemoveSourcesBody,
+      params: Params, body: RemoveSourcesBody,
       response: { 200: SubscriptionResponse, ...errorResponses(400, ...auth, 404) },
     },
   }, async (request) => service.removeSources(scopeOf(request), request.params.token, request.body.source_ids));
@@ -123,7 +131,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     schema: {
       tags: [tag], security, summary: 'Change a source in this subscription',
       description: 'Sets the comment (configs only), is_hidden and/or max_depth of one source; omitted or null fields stay unchanged, except comment null/"" which resets it.',
-      params: TokenParams, body: UpdateConfigBody,
+      params: Params, body: UpdateConfigBody,
       response: { 204: NoContent, ...errorResponses(400, ...auth, 404) },
     },
   }, async (request, reply) => {
@@ -135,7 +143,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     schema: {
       tags: [tag], security, summary: 'Set a config comment (deprecated)', deprecated: true,
       description: 'Deprecated: use PATCH .../config. Sets only the comment of one config.',
-      params: TokenParams, body: UpdateCommentBody,
+      params: Params, body: UpdateCommentBody,
       response: { 204: NoContent, ...errorResponses(400, ...auth, 404) },
     },
   }, async (request, reply) => {
@@ -152,7 +160,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
       description:
         'Re-fetches the external URL sources of this subscription now. Failures keep the last good content and are ' +
         'listed in `errors`; config and internal sources count as skipped.',
-      params: TokenParams,
+      params: Params,
       response: { 200: RefreshResponse, ...errorResponses(...auth, 404) },
     },
   }, async (request) => service.refresh(scopeOf(request), request.params.token));

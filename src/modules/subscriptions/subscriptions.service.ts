@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { lockRows, type Executor } from '../../db/executor.js';
-import { AppError, errors } from '../../http/errors.js';
+import { errors } from '../../http/errors.js';
 import { newToken } from '../users/tokens.js';
 import {
   checkExternalHosts,
@@ -215,6 +215,7 @@ export class SubscriptionsService {
     }
     if (input.is_hidden !== undefined && input.is_hidden !== null) changes.is_hidden = input.is_hidden ? 1 : 0;
     if (input.max_depth !== undefined && input.max_depth !== null) changes.max_depth = input.max_depth;
+    if (Object.keys(changes).length === 1) return; // only updated_at: nothing to change
     await this.transaction(async (trx) => {
       await updateSource(trx, token, source.id, changes);
       await touchSubscription(trx, token, now);
@@ -271,9 +272,7 @@ export class SubscriptionsService {
       .where('provider_hash', '=', subscription.provider_hash as string)
       .executeTakeFirst();
     if (connection?.status === 'approved') {
-      throw new AppError(403, 'managed_by_provider', 'This subscription is managed by a provider you approved.', {
-        provider_name: subscription.provider_name,
-      });
+      throw errors.managedByProvider(subscription.provider_name);
     }
   }
 

@@ -1,36 +1,62 @@
-// Creating users and issuing their API tokens, shared by the CLI and (later) the admin API.
+// Creating, reading, (de)activating and deleting users and issuing their API tokens, shared by the CLI and the admin API.
+import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { Executor } from '../../db/executor.js';
+import { lockRows, type Executor } from '../../db/executor.js';
+import type { UserRow } from '../../db/types.js';
 import { errors } from '../../http/errors.js';
-import { findUser, insertUser, setUserTokenHash } from './users.store.js';
+import type { ChangeFeed } from '../resolve/change-feed.js';
+import {
+  deleteUserRow,
+  findUser,
+  insertUser,
+  insertUserIfMissing,
+  setUserActive,
+  setUserTokenHash,
+  subscriptionTokensGoneWithUser,
+} from './users.store.js';
 import { hashToken, newHash, newToken } from './tokens.js';
 
-export interface CreatedUser {
+export interface UserView {
   user_id: number;
   user_hash: string;
-  api_token: string;
   is_active: boolean;
   created_at: string;
 }
 
-export async function createUser(db: Executor, userId: number): Promise<CreatedUser> {
+export interface CreatedUser extends UserView {
+  api_token: string;
+}
+
+export function userView(row: UserRow): UserView {
+  return { user_id: row.user_id, user_hash: row.user_hash, is_active: row.is_active === 1, created_at: row.created_at };
+}
+
+function newUserRow(userId: number): { row: UserRow; apiToken: string } {
   const apiToken = newToken();
   const now = new Date().toISOString();
-  const row = {
-    user_id: userId,
-    user_hash: newHash(),
-    token_hash: hashToken(apiToken),
-    is_active: 1,
-    created_at: now,
-    updated_at: now,
+  return {
+    apiToken,
+    row: { user_id: userId, user_hash: newHash(), token_hash: hashToken(apiToken), is_active: 1, created_at: now, updated_at: now },
   };
+}
+
+export async function createUser(db: Executor, userId: number): Promise<CreatedUser> {
+  const { row, apiToken } = newUserRow(userId);
   try {
     await insertUser(db, row);
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.userExists();
     throw error;
   }
-  return { user_id: userId, user_hash: row.user_hash, api_token: apiToken, is_active: true, created_at: now };
+  return { ...userView(row), api_token: apiToken };
+}
+
+/**
+ * Creates an active account for `userId` unless one exists (a provider's connection request does this). Nobody
+ * learns the generated token: the user gets one through `users token` or the admin API.
+ */
+export async function ensureUser(db: Executor, userId: number): Promise<void> {
+  await insertUserIfMissing(db, newUserRow(userId).row);
 }
 
 /** Issues a new API token; the previous one stops working at once. */
@@ -39,4 +65,51 @@ export async function rotateUserToken(db: Executor, userId: number): Promise<{ u
   const apiToken = newToken();
   await setUserTokenHash(db, userId, hashToken(apiToken), new Date().toISOString());
   return { user_id: userId, api_token: apiToken };
+}
+
+/** The admin's view of accounts: every change that alters public output is announced on the change feed. */
+export class UsersService {
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly changes: ChangeFeed,
+  ) {}
+
+  create(userId: number): Promise<CreatedUser> {
+    return createUser(this.database.db, userId);
+  }
+
+  async get(userId: number): Promise<UserView> {
+    const row = await findUser(this.database.db, userId);
+    if (!row) throw errors.userNotFound();
+    return userView(row);
+  }
+
+  async setActive(userId: number, isActive: boolean): Promise<UserView> {
+    if (!(await setUserActive(this.database.db, userId, isActive, new Date().toISOString()))) {
+      throw errors.userNotFound();
+    }
+    // Their links, and every link that includes one of their subscriptions, change at once.
+    this.changes.publish({ kind: 'user', userId });
+    return this.get(userId);
+  }
+
+  refreshToken(userId: number): Promise<{ user_id: number; api_token: string }> {
+    return rotateUserToken(this.database.db, userId);
+  }
+
+  async delete(userId: number): Promise<void> {
+    const gone = await this.database.db.transaction().execute(async (trx) => {
+      // Holding the user's row keeps a concurrent subscription create from slipping past the token list.
+      const locked = await lockRows(
+        trx.selectFrom('users').select('user_id').where('user_id', '=', userId),
+        this.database.dialect,
+      ).executeTakeFirst();
+      if (!locked) throw errors.userNotFound();
+      const tokens = await subscriptionTokensGoneWithUser(trx, userId);
+      await deleteUserRow(trx, userId);
+      return tokens;
+    });
+    this.changes.publish({ kind: 'user', userId });
+    for (const token of gone) this.changes.publish({ kind: 'subscription', token });
+  }
 }

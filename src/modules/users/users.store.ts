@@ -10,8 +10,16 @@ export function findUser(db: Executor, userId: number): Promise<UserRow | undefi
   return db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
+export function findUserByHash(db: Executor, userHash: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('user_hash', '=', userHash).executeTakeFirst();
+}
+
 export async function insertUser(db: Executor, row: UserRow): Promise<void> {
   await db.insertInto('users').values(row).execute();
+}
+
+export async function insertUserIfMissing(db: Executor, row: UserRow): Promise<void> {
+  await db.insertInto('users').values(row).onConflict((oc) => oc.column('user_id').doNothing()).execute();
 }
 
 export async function setUserTokenHash(db: Executor, userId: number, tokenHash: string, now: string): Promise<boolean> {
@@ -21,4 +29,37 @@ export async function setUserTokenHash(db: Executor, userId: number, tokenHash: 
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+export async function setUserActive(db: Executor, userId: number, isActive: boolean, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ is_active: isActive ? 1 : 0, updated_at: now })
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Tokens of every subscription that disappears with the user: their own (any scope) and those managed by a
+ * provider they own, since that provider is deleted with them.
+ */
+export async function subscriptionTokensGoneWithUser(db: Executor, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('subscriptions')
+    .select('token')
+    .where((eb) =>
+      eb.or([
+        eb('user_id', '=', userId),
+        eb('provider_hash', 'in', eb.selectFrom('providers').select('provider_hash').where('owner_user_id', '=', userId)),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => r.token);
+}
+
+/** Deletes the user; foreign keys cascade to subscriptions, sources, connections and an owned provider. */
+export async function deleteUserRow(db: Executor, userId: number): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

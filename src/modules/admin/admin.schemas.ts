@@ -1,0 +1,53 @@
+// Schemas and route options shared by every admin route group: the signed-request security, common errors, user schemas.
+import { Type, type Static } from 'typebox';
+import { DateTime, errorResponses } from '../../http/schemas.js';
+
+export const ADMIN_TAG = 'Admin';
+
+/** Both headers are required together: see the `adminSignature` and `adminTimestamp` security schemes. */
+export const adminSecurity = [{ adminSignature: [], adminTimestamp: [] }];
+
+/** Errors any admin route can answer: 401 bad signature, 403 ip_not_allowed, 503 admin_disabled. */
+export const adminErrors = (...statuses: number[]) => errorResponses(...statuses, 401, 403, 503);
+
+export const UserId = Type.Integer({
+  minimum: 1,
+  maximum: Number.MAX_SAFE_INTEGER,
+  description: 'The user id (an integer > 0) chosen by whoever created the user.',
+});
+
+export const UserIdParams = Type.Object({ user_id: UserId });
+
+export const CreateUserBody = Type.Object(
+  { user_id: UserId },
+  { description: 'The id of the user to create.' },
+);
+
+export const UpdateUserBody = Type.Object(
+  { is_active: Type.Boolean({ description: 'false disables the account: its token gets 403 and its links 404.' }) },
+  { description: 'The new account state.' },
+);
+
+const userFields = {
+  user_id: Type.Integer({ description: 'The user id.' }),
+  user_hash: Type.String({ description: 'UUID identifying the user; the owner_hash when creating a provider they own.' }),
+  is_active: Type.Boolean({ description: 'false when the account is disabled.' }),
+  created_at: DateTime('When the user was created.'),
+};
+
+export const UserResponse = Type.Object(userFields, { description: 'A user account (never its API token).' });
+
+export const CreatedUserResponse = Type.Object(
+  { ...userFields, api_token: Type.String({ description: 'The API token, shown only in this response.' }) },
+  { description: 'The new user with its API token.' },
+);
+
+export const UserTokenResponse = Type.Object(
+  {
+    user_id: Type.Integer({ description: 'The user id.' }),
+    api_token: Type.String({ description: 'The new API token, shown only in this response; the old one no longer works.' }),
+  },
+  { description: 'A freshly issued user API token.' },
+);
+
+export type CreateUserInput = Static<typeof CreateUserBody>;

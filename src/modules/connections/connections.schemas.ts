@@ -1,0 +1,72 @@
+// Request and response schemas of the provider API and the user's /me endpoints.
+import { Type, type Static } from 'typebox';
+
+export const UserIdParams = Type.Object({
+  user_id: Type.Integer({
+    minimum: 1,
+    maximum: Number.MAX_SAFE_INTEGER,
+    description: 'The user the provider acts for: an integer > 0.',
+  }),
+});
+
+export const ProviderNameParams = Type.Object({
+  provider_name: Type.String({ description: 'Name of the provider, as shown in its connection request.' }),
+});
+
+const Status = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('revoked')], {
+  description: 'Connection status: `pending` (requested), `approved` (the provider may manage subscriptions) or `revoked`.',
+});
+
+export const ConnectionResponse = Type.Object(
+  {
+    provider_name: Type.String({ description: 'Name of the provider.' }),
+    provider_url: Type.Union([Type.String(), Type.Null()], { description: "The provider's home page, or null when it has none." }),
+    is_authorized: Type.Boolean({ description: 'True exactly when the status is `approved`.' }),
+    status: Type.Union([Status, Type.Null()], {
+      description: 'Current status; null when a rejected request was deleted (the provider never created subscriptions).',
+    }),
+  },
+  { description: "A provider connection as the user sees it." },
+);
+
+export const ConnectionsResponse = Type.Object(
+  {
+    connections: Type.Array(ConnectionResponse, {
+      description: 'Pending and approved connections, oldest first; revoked ones are left out.',
+    }),
+  },
+  { description: "The user's current provider connections." },
+);
+
+export const ProviderConnectionResponse = Type.Object(
+  {
+    user_id: Type.Integer({ description: 'The user.' }),
+    status: Status,
+  },
+  { description: "A connection as the provider sees it." },
+);
+
+export const ProviderConnectionCreateResponse = Type.Object(
+  {
+    user_id: Type.Integer({ description: 'The user.' }),
+    status: Status,
+    connection_link: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Link to give the user: it leads to where the request can be viewed and approved (CONNECTION_LINK_TEMPLATE). ' +
+        'Opening it approves nothing; approval needs the user\'s own API token.',
+    }),
+  },
+  { description: 'A new (or re-opened) connection request.' },
+);
+
+export const MeResponse = Type.Object(
+  {
+    user_id: Type.Integer({ description: 'Your user id.' }),
+    is_active: Type.Boolean({ description: 'Whether your account is active (always true here: disabled accounts get 403).' }),
+  },
+  { description: 'The calling user.' },
+);
+
+export type ConnectionView = Static<typeof ConnectionResponse>;
+export type ProviderConnectionView = Static<typeof ProviderConnectionResponse>;
+export type ProviderConnectionCreated = Static<typeof ProviderConnectionCreateResponse>;
