@@ -11,9 +11,15 @@ import { healthRoutes } from './http/health.js';
 import { authenticateUser } from './http/plugins/auth.js';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service.js';
+import { ConnectionsService } from './modules/connections/connections.service.js';
+import { UserIdParams } from './modules/connections/connections.schemas.js';
+import { meRoutes } from './modules/connections/me.routes.js';
+import { providerRoutes } from './modules/connections/provider.routes.js';
+import { providerScope, userIdParam } from './modules/connections/provider-scope.js';
 import { ChangeFeed, relayChangesThroughRedis } from './modules/resolve/change-feed.js';
 import { RenderCache } from './modules/resolve/render-cache.js';
 import { publicRoutes } from './modules/resolve/public.routes.js';
+import { connectPageRoutes } from './modules/connect/connect.routes.js';
 import { ExternalSources } from './modules/fetch/external-sources.js';
 import { createUpstreamClient, type UpstreamOptions } from './modules/fetch/upstream.js';
 import { installClientIp } from './http/client-ip.js';
@@ -21,6 +27,9 @@ import { createRedis, type Redis } from './redis.js';
 import { adminPlugin } from './modules/admin/admin.plugin.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { MemoryReplayGuard, RedisReplayGuard } from './modules/admin/replay-guard.js';
+import { installAbuseControls } from './modules/abuse/abuse.plugin.js';
+import type { RequestCounter } from './modules/stats/request-counter.js';
+import { createRequestCounter, installRequestCounting } from './modules/stats/request-counting.js';
 
 export interface AppDependencies {
   config: Config;
@@ -33,6 +42,8 @@ export interface AppDependencies {
   redis?: Redis | null;
   /** Prefix of Redis keys and channels (tests isolate parallel apps with it). */
   redisPrefix?: string;
+  /** Request counter for statistics; default: one writing to this database every 5 s. */
+  requestCounter?: RequestCounter;
 }
 
 export function upstreamOptions(config: Config): UpstreamOptions {
@@ -69,6 +80,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
     done();
   });
+  // Statistics count every request in memory and write the sums in batches, never on the request path.
+  const requestCounter = deps.requestCounter ?? createRequestCounter(database.db, app.log);
+  installRequestCounting(app, requestCounter);
+  // Bans and rate limits: root hooks added before any route plugin run ahead of the routes' own authentication.
+  const abuse = await installAbuseControls(app, { config, database, redis, redisPrefix: `${deps.redisPrefix ?? 'subweave'}:` });
 
   await registerDocs(app, config);
   await app.register(healthRoutes, { database });
@@ -86,6 +102,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
   const renderCache = new RenderCache(database.db, config, changes);
   await app.register(publicRoutes, { cache: renderCache });
+  await app.register(connectPageRoutes, { db: database.db });
 
   const subscriptions = new SubscriptionsService(database, config, renderCache, changes, external);
   await app.register(subscriptionRoutes, {
@@ -96,11 +113,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     prefixFor: () => '/api/v1/subs',
   });
 
+  // Providers: their API, and the same subscription routes mounted a second time for the users who approved them.
+  const connections = new ConnectionsService(database, config);
+  await app.register(providerRoutes, { prefix: '/api/v1/providers', db: database.db, connections });
+  await app.register(subscriptionRoutes, {
+    prefix: '/api/v1/providers/:user_id/subs',
+    service: subscriptions,
+    tag: 'Providers',
+    resolveScope: providerScope(database.db, connections),
+    prefixFor: (request) => `/api/v1/providers/${userIdParam(request)}/subs`,
+    scopeParams: UserIdParams,
+  });
+  await app.register(meRoutes, { prefix: '/api/v1/me', db: database.db, connections });
+
   await app.register(adminPlugin, {
     prefix: '/api/v1/admin',
     config,
     replayGuard: redis ? new RedisReplayGuard(redis) : new MemoryReplayGuard(),
-    routes: adminRoutes({ config, database, changes }),
+    routes: adminRoutes({ config, database, changes, abuse, requestCounter }),
   });
 
   return app;

@@ -1,6 +1,13 @@
 // The one place where failures become HTTP responses: AppError factories and the handlers that emit the error envelope.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The 404/405 answer for a path no route matches. */
+    answerNotFound(request: FastifyRequest, reply: FastifyReply): void;
+  }
+}
+
 export type ErrorDetails = Record<string, unknown> | null;
 
 export class AppError extends Error {
@@ -100,7 +107,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     for (const method of methods) routes.push({ method: method.toUpperCase(), pattern });
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  const notFound = (request: FastifyRequest, reply: FastifyReply): void => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
     if (allowed.length > 0) {
@@ -110,7 +117,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       return;
     }
     void send(reply, new AppError(404, 'not_found', `No route ${request.method} ${path}.`));
-  });
+  };
+  app.setNotFoundHandler(notFound);
+  // Scopes with their own guards (the admin API) install it again so their hooks also run for unknown paths.
+  app.decorate('answerNotFound', notFound);
 
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const appError = toAppError(error);

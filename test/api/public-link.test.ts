@@ -203,9 +203,8 @@ describeEachDatabase('public link: unknown and unavailable subscriptions', (kind
   });
 
   /**
-   * Deactivation has no API yet, so it is written straight to the database, which publishes no change event; and the
-   * create response (sources_count) has already warmed this app's render cache. A fresh app over the same database
-   * (cold cache) shows what the data says; the warm-cache gap is the todo below.
+   * Deactivation written straight to the database publishes no change event, so a fresh app over the same database
+   * (cold cache) shows what the data alone says.
    */
   async function deactivateAndReadFresh(userId: number, read: (fresh: FastifyInstance) => Promise<void>) {
     await t.database.db.updateTable('users').set({ is_active: 0 }).where('user_id', '=', userId).execute();
@@ -240,10 +239,7 @@ describeEachDatabase('public link: unknown and unavailable subscriptions', (kind
     });
   });
 
-  // Known gap: the render cache drops entries on ChangeFeed events only, and nothing publishes a `user` change yet
-  // (there is no admin user API). A deactivation written straight to the database is not seen by an app whose cache
-  // is warm (any create/read warms it); the admin PATCH /users/{id} must publish { kind: 'user', userId } when it lands.
-  it.todo('answers 404 right after an owner is deactivated through the admin API, even when the link was read before');
+  // Deactivation through the admin API with a warm cache is covered in admin-users.test.ts.
 });
 
 describeEachDatabase('public link: upstream content', (kind) => {
@@ -397,10 +393,11 @@ describeEachDatabase('public link: fetch limits', (kind) => {
 
   it('gives up on a slow upstream after FETCH_TIMEOUT_MS without failing the request', async () => {
     const own = configSource();
-    const url = up().add(slow(5_000, upstreamLines(2).join('\n')));
+    // The upstream would answer after 30 s; finishing well before that shows the 300 ms limit cut the fetch off.
+    const url = up().add(slow(30_000, upstreamLines(2).join('\n')));
     const started = Date.now();
     const sub = await link.create([own.input, url]);
-    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(Date.now() - started).toBeLessThan(15_000);
     expect(externalOf(sub, url).last_error).toMatch(/time/i);
     expect(await link.lines(sub.token)).toEqual([own.line]);
   });

@@ -79,11 +79,11 @@ describeEachDatabase('refresh', (kind) => {
     const sub = await api.create([gone, empty]);
     const report = await api.refresh(sub.userToken, sub.token);
     expect(report).toMatchObject({ refreshed: 0, failed: 2, skipped: 0, total: 2 });
-    const errors = [...(report.errors ?? [])].sort();
-    expect(errors).toHaveLength(2);
-    for (const [url, error] of [gone, empty].sort().map((url, i) => [url, errors[i] as string] as const)) {
-      expect(error.startsWith(`${url}: `), error).toBe(true);
-      expect(error.length).toBeGreaterThan(url.length + 2);
+    expect(report.errors).toHaveLength(2);
+    for (const url of [gone, empty]) {
+      const error = report.errors?.find((e) => e.startsWith(`${url}: `));
+      expect(error, url).toBeDefined();
+      expect(error?.slice(url.length + 2).trim()).not.toBe('');
     }
   });
 

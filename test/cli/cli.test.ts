@@ -1,58 +1,19 @@
 // The subweave command end to end: spawned as a process against a real database file or PostgreSQL schema.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/database.js';
 import { hashToken } from '../../src/modules/users/tokens.js';
 import { testDatabaseKinds } from '../support/harness.js';
+import { CLI_TEST_TIMEOUT_MS, runCli, scratchDatabaseUrl } from '../support/processes.js';
 
-const run = promisify(execFile);
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(args: string[], env: Record<string, string>): Promise<CliResult> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const cli = runCli;
 
 for (const kind of testDatabaseKinds()) {
-  describe(`subweave CLI [${kind}]`, () => {
+  describe(`subweave CLI [${kind}]`, { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     let databaseUrl = '';
     let cleanup: () => Promise<void> = async () => {};
 
     beforeAll(async () => {
-      if (kind === 'sqlite') {
-        const dir = mkdtempSync(join(tmpdir(), 'subweave-cli-'));
-        databaseUrl = `sqlite:${join(dir, 'nested', 'cli.db')}`;
-        cleanup = async () => rmSync(dir, { recursive: true, force: true });
-      } else {
-        const base = process.env['TEST_DATABASE_URL'] as string;
-        const schema = `cli_${randomBytes(5).toString('hex')}`;
-        const client = new pg.Client({ connectionString: base });
-        await client.connect();
-        await client.query(`CREATE SCHEMA ${schema}`);
-        databaseUrl = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-        cleanup = async () => {
-          await client.query(`DROP SCHEMA ${schema} CASCADE`);
-          await client.end();
-        };
-      }
+      ({ url: databaseUrl, cleanup } = await scratchDatabaseUrl(kind));
     });
     afterAll(() => cleanup());
 
@@ -108,7 +69,7 @@ for (const kind of testDatabaseKinds()) {
   });
 }
 
-describe('subweave CLI without a database', () => {
+describe('subweave CLI without a database', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it('prints help with examples', async () => {
     const result = await cli(['--help'], {});
     expect(result.code).toBe(0);

@@ -1,9 +1,5 @@
 // Two instances on one database and one Redis: a write through one drops the other's cached link output.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
@@ -12,6 +8,7 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import { createUser } from '../../src/modules/users/users.service.js';
 import { createRedis, type Redis } from '../../src/redis.js';
 import { testConfig, testDatabaseKinds } from '../support/harness.js';
+import { scratchDatabaseUrl } from '../support/processes.js';
 
 const redisUrl = process.env['TEST_REDIS_URL'];
 
@@ -23,23 +20,9 @@ for (const kind of testDatabaseKinds()) {
     let cleanup = async () => {};
 
     beforeAll(async () => {
-      let url: string;
-      if (kind === 'sqlite') {
-        const dir = mkdtempSync(join(tmpdir(), 'subweave-relay-'));
-        url = `sqlite:${join(dir, 'shared.db')}`;
-        cleanup = async () => rmSync(dir, { recursive: true, force: true });
-      } else {
-        const base = process.env['TEST_DATABASE_URL'] as string;
-        const schema = `relay_${randomBytes(5).toString('hex')}`;
-        const admin = new pg.Client({ connectionString: base });
-        await admin.connect();
-        await admin.query(`CREATE SCHEMA ${schema}`);
-        url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-        cleanup = async () => {
-          await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-          await admin.end();
-        };
-      }
+      const scratch = await scratchDatabaseUrl(kind);
+      cleanup = scratch.cleanup;
+      const url = scratch.url;
       const prefix = `test-${randomBytes(6).toString('hex')}`;
       for (let i = 0; i < 2; i++) {
         const handle = createDatabase(url);

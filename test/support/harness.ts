@@ -8,6 +8,8 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { createUser } from '../../src/modules/users/users.service.js';
+import { ChangeFeed } from '../../src/modules/resolve/change-feed.js';
+import { ProvidersService } from '../../src/modules/providers/providers.service.js';
 import { signRequest } from '../../src/modules/admin/signature.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -90,6 +92,12 @@ export interface TestApp {
   config: Config;
   /** Creates a fresh user and returns its id and API token. */
   newUser(): Promise<{ userId: number; token: string }>;
+  /** Creates a provider owned by a fresh user; returns its hash, name and API token. */
+  newProvider(options?: { name?: string; url?: string }): Promise<TestProvider>;
+  /** The app's change feed (services used directly in tests publish on it so caches stay right). */
+  changes: ChangeFeed;
+  /** The app's provider service, for operations that have no HTTP endpoint here (delete, disable). */
+  providers: ProvidersService;
   /** app.inject with JSON body and an optional API token. */
   call(method: InjectOptions['method'], url: string, options?: CallOptions): Promise<LightMyRequestResponse>;
   /** A request signed with the suite's ADMIN_SECRET; `path` is relative to /api/v1/admin. */
@@ -139,6 +147,20 @@ export function signedInject(
   });
 }
 
+export interface TestProvider {
+  hash: string;
+  name: string;
+  token: string;
+  ownerId: number;
+}
+
+let providerCounter = 0;
+
+/** A valid, unique provider name (4-16 characters). */
+export function uniqueProviderName(): string {
+  return `p${randomBytes(4).toString('hex')}${(providerCounter++).toString(36)}`.slice(0, 16);
+}
+
 export interface CallOptions {
   token?: string;
   body?: unknown;
@@ -152,15 +174,26 @@ export function useTestApp(kind: DatabaseKind, env: Record<string, string> = {})
   beforeAll(async () => {
     testDatabase = await openTestDatabase(kind);
     const config = testConfig(env);
-    const app = await buildApp({ config, database: testDatabase.handle });
+    const changes = new ChangeFeed();
+    const app = await buildApp({ config, database: testDatabase.handle, changes });
+    const providers = new ProvidersService(testDatabase.handle, changes);
+    const newUser = async () => {
+      const userId = nextUserId++;
+      const user = await createUser(testDatabase.handle.db, userId);
+      return { userId, token: user.api_token };
+    };
     Object.assign(context, {
       app,
       config,
       database: testDatabase.handle,
-      newUser: async () => {
-        const userId = nextUserId++;
-        const user = await createUser(testDatabase.handle.db, userId);
-        return { userId, token: user.api_token };
+      changes,
+      providers,
+      newUser,
+      newProvider: async (options: { name?: string; url?: string } = {}) => {
+        const owner = await newUser();
+        const name = options.name ?? uniqueProviderName();
+        const created = await providers.create({ owner_id: owner.userId, provider_name: name, provider_url: options.url ?? `https://${name}.example.com` });
+        return { hash: created.provider_hash, name, token: created.api_token, ownerId: owner.userId };
       },
       call: (method: InjectOptions['method'], url: string, options: CallOptions = {}) =>
         app.inject({

@@ -185,6 +185,23 @@ describe('resolver: cycles and diamonds', () => {
     expect(labels('B', { subs })).toEqual(['b1', 'a1', 'a2', 'b2']);
   });
 
+  it('does not re-enter the served subscription through a cycle (its hidden sources would surface at depth 2)', () => {
+    const subs = { A: [cfg('a-hidden', { comment: 'a-hidden', isHidden: true }), ...named('a'), ref('B')], B: [ref('A')] };
+    expect(labels('A', { subs })).toEqual(['a']);
+  });
+
+  it('does not re-enter an included subscription through a cycle below it', () => {
+    // Served from R: R(0) -> B(1) -> C(2), and C's reference back to B (on the path) is skipped.
+    const subs = {
+      R: [ref('B')],
+      B: [cfg('b-hidden', { comment: 'b-hidden', isHidden: true }), ref('C')],
+      C: [ref('B'), cfg('c2', { comment: 'c2', maxDepth: 2 })],
+    };
+    expect(labels('R', { subs })).toEqual(['b-hidden', 'c2']);
+    // Served from B: without the guard B would come back at depth 2 and its hidden config would appear.
+    expect(labels('B', { subs })).toEqual(['c2']);
+  });
+
   it('skips a self-reference', () => {
     expect(labels('A', { subs: { A: [...named('a1'), ref('A'), ...named('a2')] } })).toEqual(['a1', 'a2']);
   });

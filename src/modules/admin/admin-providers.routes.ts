@@ -13,7 +13,7 @@ import {
 } from '../providers/providers.schemas.js';
 import type { ProvidersService } from '../providers/providers.service.js';
 import { findUserByHash } from '../users/users.store.js';
-import { ADMIN_TAG, adminErrors, adminSecurity, UserId } from './admin.schemas.js';
+import { ADMIN_TAG, adminErrors, adminSecurity } from './admin.schemas.js';
 
 const CreateProviderBody = Type.Object(
   {
@@ -35,7 +35,9 @@ const UpdateProviderBody = Type.Object(
 
 const HashParams = Type.Object({ provider_hash: Type.String({ description: 'Provider id (UUID).' }) });
 const NameParams = Type.Object({ provider_name: Type.String({ description: 'Provider name.' }) });
-const OwnerParams = Type.Object({ owner_id: { ...UserId, description: 'user_id of the owning user.' } });
+const OwnerParams = Type.Object({
+  owner_id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'user_id of the owning user.' }),
+});
 
 const ProviderList = Type.Array(ProviderResponse, { description: 'Every provider, oldest first, without tokens.' });
 

@@ -45,6 +45,9 @@ export const adminPlugin: FastifyPluginAsync<AdminPluginOptions> = async (app, {
     request.body = parseJson(request.rawBody);
   });
 
+  // Unknown paths under the prefix pass the same guards, so they reveal nothing to unsigned callers.
+  app.setNotFoundHandler((request, reply) => app.answerNotFound(request, reply));
+
   for (const group of routes) await app.register(group);
 };
 

@@ -21,10 +21,11 @@ export const DEFAULT_PERIOD: StatsPeriod = 'week';
 
 /**
  * ISO 8601 extended format: a date, optionally a time (minutes, seconds, fraction) and a zone (`Z` or an offset).
- * A missing zone means UTC. A space before the offset stands for `+` (an unencoded `+` in a query string decodes to a space).
+ * A missing zone means UTC. Like RFC 3339, a space may separate date and time. A space before the offset stands for
+ * `+` (an unencoded `+` in a query string decodes to a space).
  */
 export const ISO_DATE_PATTERN =
-  '^(\\d{4})-(\\d{2})-(\\d{2})(?:[Tt](\\d{2}):(\\d{2})(?::(\\d{2})(?:[.,](\\d{1,9}))?)?([Zz]|[+\\- ]\\d{2}(?::?\\d{2})?)?)?$';
+  '^(\\d{4})-(\\d{2})-(\\d{2})(?:[Tt ](\\d{2}):(\\d{2})(?::(\\d{2})(?:[.,](\\d{1,9}))?)?([Zz]|[+\\- ]\\d{2}(?::?\\d{2})?)?)?$';
 const ISO_DATE = new RegExp(ISO_DATE_PATTERN);
 
 /** Parses an ISO 8601 date or date-time into a Date, or null when the text is not one (including impossible dates). */

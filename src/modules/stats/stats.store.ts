@@ -76,10 +76,10 @@ export async function countEntities(db: Executor, start: string, end: string): P
 export async function firstActivity(db: Executor): Promise<string | null> {
   const row = await db
     .selectNoFrom((eb) => [
-      eb.selectFrom('request_counts').select(eb.fn.min('bucket_start').as('t')).as('requests'),
-      ...(['users', 'subscriptions', 'providers'] as const).map((table) =>
-        eb.selectFrom(table).select(eb.fn.min('created_at').as('t')).as(table),
-      ),
+      eb.selectFrom('request_counts').select((q) => q.fn.min('bucket_start').as('t')).as('requests'),
+      eb.selectFrom('users').select((q) => q.fn.min('created_at').as('t')).as('users'),
+      eb.selectFrom('subscriptions').select((q) => q.fn.min('created_at').as('t')).as('subscriptions'),
+      eb.selectFrom('providers').select((q) => q.fn.min('created_at').as('t')).as('providers'),
     ])
     .executeTakeFirstOrThrow();
   const times = [row.requests, row.users, row.subscriptions, row.providers].filter((t): t is string => typeof t === 'string');

@@ -1,0 +1,120 @@
+// Enforces bans and rate limits on public, user and provider requests; admin and infra paths are never touched.
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/errors.js';
+import { TOKEN_HEADER } from '../../http/plugins/auth.js';
+import { requestKind, type RequestKind } from '../../http/request-kind.js';
+import { parseIpRange } from '../../net/ip.js';
+import type { AbuseControls } from './abuse.service.js';
+import type { LimitName, LimitVerdict, RateLimiter } from './rate-limiter.js';
+
+export interface AbuseHookOptions {
+  controls: AbuseControls;
+  limiter: RateLimiter;
+  defaultBanSeconds: number;
+}
+
+interface RequestState {
+  kind: RequestKind;
+  /** Whether this request already spent anonymous budget (so its 401 is not counted twice). */
+  anonCounted: boolean;
+}
+
+/**
+ * Must be installed on the root instance before any route plugin: root onRequest hooks then run before the
+ * route plugins' own onRequest authentication, so bans and the anonymous budget are checked before it.
+ */
+export function installAbuseHooks(app: FastifyInstance, { controls, limiter, defaultBanSeconds }: AbuseHookOptions): void {
+  const states = new WeakMap<FastifyRequest, RequestState>();
+  const guarded = (request: FastifyRequest) => states.get(request);
+
+  /** Spends (or with `peek`, checks) a budget; a refusal is a 429 that also counts toward an automatic ban. */
+  async function limit(request: FastifyRequest, reply: FastifyReply, name: LimitName, key: string, peek = false) {
+    const verdict = await safely(request.log, () => (peek ? limiter.peek(name, key) : limiter.hit(name, key)));
+    if (!verdict) return;
+    if (!peek || !verdict.allowed) reply.headers(rateLimitHeaders(verdict));
+    if (verdict.allowed) return;
+    const ip = request.clientIp;
+    const range = parseIpRange(ip);
+    if (range && (await safely(request.log, () => limiter.strike(ip)))) {
+      await controls.ban(range, defaultBanSeconds, 'rate_limit').then(
+        () => request.log.warn({ ip }, 'address banned automatically after repeated rate-limit rejections'),
+        (error: unknown) => request.log.error({ err: error, ip }, 'could not ban an address automatically'),
+      );
+    }
+    throw new AppError(429, 'rate_limited', `Too many requests: the limit is ${verdict.limit} per minute.`, {
+      limit: verdict.limit,
+      retry_after: verdict.resetSeconds,
+    }, { ...rateLimitHeaders(verdict), 'retry-after': String(verdict.resetSeconds) });
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    const kind = requestKind(request.url);
+    if (kind === 'admin' || kind === 'infra') return;
+    const ip = request.clientIp;
+    if (controls.view.isWhitelisted(ip)) return;
+    const until = controls.view.bannedUntil(ip);
+    if (until !== null) {
+      const bannedUntil = new Date(until).toISOString();
+      const retryAfter = String(Math.max(1, Math.ceil((until - Date.now()) / 1000)));
+      throw new AppError(403, 'ip_banned', 'Your address is banned.', { banned_until: bannedUntil }, { 'retry-after': retryAfter });
+    }
+    const state: RequestState = { kind, anonCounted: false };
+    states.set(request, state);
+    if (kind === 'public') return limit(request, reply, 'public', ip);
+    // A request without a token spends anonymous budget now; one with a token is refused once that budget
+    // is used up (so guessing tokens stops), and spends it later only if it gets a 401.
+    state.anonCounted = presentedToken(request) === null;
+    return limit(request, reply, 'anon', ip, !state.anonCounted);
+  });
+
+  // preValidation on the root runs after every onRequest hook, so route plugins have authenticated by now.
+  app.addHook('preValidation', async (request, reply) => {
+    const state = guarded(request);
+    if (!state || state.kind === 'public' || !limiter.enabled('api')) return;
+    const key = credentialKey(request);
+    if (key) return limit(request, reply, 'api', key);
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    const state = guarded(request);
+    if (!state || state.kind === 'public' || state.anonCounted || reply.statusCode !== 401) return;
+    state.anonCounted = true;
+    const verdict = await safely(request.log, () => limiter.hit('anon', request.clientIp));
+    if (verdict) reply.headers(rateLimitHeaders(verdict));
+  });
+}
+
+function presentedToken(request: FastifyRequest): string | null {
+  const header = request.headers[TOKEN_HEADER];
+  const token = (Array.isArray(header) ? header[0] : header)?.trim();
+  return token ? token : null;
+}
+
+/**
+ * The authenticated credential (`user:<id>`, `provider:<hash>`). If a route authenticates later than its
+ * onRequest hooks, the token's hash stands in for it: the same caller still gets the same budget.
+ */
+function credentialKey(request: FastifyRequest): string | null {
+  if (request.credential) return request.credential;
+  const token = presentedToken(request);
+  return token ? `token:${createHash('sha256').update(token).digest('hex')}` : null;
+}
+
+function rateLimitHeaders(verdict: LimitVerdict): Record<string, string> {
+  return {
+    'ratelimit-limit': String(verdict.limit),
+    'ratelimit-remaining': String(verdict.remaining),
+    'ratelimit-reset': String(verdict.resetSeconds),
+  };
+}
+
+/** Counters live in Redis when configured; if it fails, requests are let through rather than refused. */
+async function safely<T>(log: FastifyBaseLogger, run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run();
+  } catch (error) {
+    log.warn({ err: error }, 'rate-limit counters unavailable; request allowed');
+    return null;
+  }
+}

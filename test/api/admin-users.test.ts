@@ -1,0 +1,203 @@
+// Admin user endpoints over HTTP (SPEC.md "Admin API", DESIGN.md section 9): CRUD, token rotation, deactivation and delete cascades.
+import { expect, it } from 'vitest';
+import { createInvite } from '../../src/modules/connections/invite.js';
+import { describeEachDatabase, useTestApp } from '../support/harness.js';
+import { expectError, internalRef, subsApi, vlessUri } from '../support/source-factories.js';
+import {
+  adminCreateProvider,
+  adminCreateUser,
+  freshUserId,
+  linkLines,
+  managedSubscription,
+} from '../support/admin-factories.js';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+describeEachDatabase('admin users: create and read', (kind) => {
+  const t = useTestApp(kind, { ADMIN_SECRET: 'users-secret' });
+
+  it('creates a user: 201 with user_id, user_hash, api_token, is_active, created_at; the token works', async () => {
+    const userId = freshUserId();
+    const res = await t.admin('POST', '/users', { user_id: userId });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json<Record<string, unknown>>();
+    expect(Object.keys(body).sort()).toEqual(['api_token', 'created_at', 'is_active', 'user_hash', 'user_id']);
+    expect(body['user_id']).toBe(userId);
+    expect(body['user_hash']).toMatch(UUID_RE);
+    expect(body['api_token']).toMatch(TOKEN_RE);
+    expect(body['is_active']).toBe(true);
+    expect(body['created_at']).toMatch(ISO_RE);
+    const me = await t.call('GET', '/api/v1/subs', { token: body['api_token'] as string });
+    expect(me.statusCode, me.body).toBe(200);
+  });
+
+  it('refuses an existing user_id with 409 user_exists', async () => {
+    const user = await adminCreateUser(t);
+    expectError(await t.admin('POST', '/users', { user_id: user.user_id }), 409, 'user_exists');
+  });
+
+  it.each([
+    ['zero', { user_id: 0 }],
+    ['negative', { user_id: -3 }],
+    ['fractional', { user_id: 1.5 }],
+    ['string', { user_id: '12' }],
+    ['null', { user_id: null }],
+    ['missing', {}],
+    ['unsafe integer', { user_id: 2 ** 53 }],
+    ['not an object', [1]],
+  ])('refuses a %s user_id with 400 validation_failed', async (_name, body) => {
+    expectError(await t.admin('POST', '/users', body), 400, 'validation_failed');
+  });
+
+  it('refuses a missing body with 400', async () => {
+    expectError(await t.admin('POST', '/users'), 400, 'validation_failed');
+  });
+
+  it('gets a user without its token', async () => {
+    const user = await adminCreateUser(t);
+    const res = await t.admin('GET', `/users/${user.user_id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      user_id: user.user_id,
+      user_hash: user.user_hash,
+      is_active: true,
+      created_at: user.created_at,
+    });
+  });
+
+  it('answers 404 user_not_found for an unknown user and 400 for a malformed id', async () => {
+    expectError(await t.admin('GET', `/users/${freshUserId()}`), 404, 'user_not_found');
+    for (const bad of ['abc', '0', '-1', '1.5']) {
+      expectError(await t.admin('GET', `/users/${bad}`), 400, 'validation_failed');
+    }
+  });
+});
+
+describeEachDatabase('admin users: activation', (kind) => {
+  const t = useTestApp(kind, { ADMIN_SECRET: 'users-secret' });
+
+  it('deactivates: 403 account_disabled for the token, 404 for a warm public link, includers drop its lines', async () => {
+    const user = await adminCreateUser(t);
+    const own = vlessUri();
+    const sub = await subsApi(t).create([own], user.api_token);
+    const includer = await subsApi(t).create([internalRef(sub.token)]);
+    expect(await linkLines(t, sub.token)).toHaveLength(1); // warms the render cache
+    expect(await linkLines(t, includer.token)).toHaveLength(1);
+
+    const res = await t.admin('PATCH', `/users/${user.user_id}`, { is_active: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ user_id: user.user_id, user_hash: user.user_hash, is_active: false, created_at: user.created_at });
+
+    expectError(await t.call('GET', '/api/v1/subs', { token: user.api_token }), 403, 'account_disabled');
+    expect(await linkLines(t, sub.token)).toBe(404);
+    expect(await linkLines(t, includer.token)).toEqual([]);
+    expect((await t.admin('GET', `/users/${user.user_id}`)).json()).toMatchObject({ is_active: false });
+  });
+
+  it('reactivates: the token and the link work again at once', async () => {
+    const user = await adminCreateUser(t);
+    const sub = await subsApi(t).create([vlessUri()], user.api_token);
+    await t.admin('PATCH', `/users/${user.user_id}`, { is_active: false });
+    expect(await linkLines(t, sub.token)).toBe(404);
+
+    const res = await t.admin('PATCH', `/users/${user.user_id}`, { is_active: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ is_active: true });
+    expect((await t.call('GET', '/api/v1/subs', { token: user.api_token })).statusCode).toBe(200);
+    expect(await linkLines(t, sub.token)).toHaveLength(1);
+  });
+
+  it('is idempotent', async () => {
+    const user = await adminCreateUser(t);
+    for (let i = 0; i < 2; i++) {
+      expect((await t.admin('PATCH', `/users/${user.user_id}`, { is_active: true })).statusCode).toBe(200);
+    }
+  });
+
+  it('answers 404 for an unknown user and 400 for a bad body', async () => {
+    expectError(await t.admin('PATCH', `/users/${freshUserId()}`, { is_active: false }), 404, 'user_not_found');
+    const user = await adminCreateUser(t);
+    for (const body of [{}, { is_active: 'false' }, { is_active: null }, { is_active: 0 }]) {
+      expectError(await t.admin('PATCH', `/users/${user.user_id}`, body), 400, 'validation_failed');
+    }
+    expectError(await t.admin('PATCH', `/users/${user.user_id}`), 400, 'validation_failed');
+  });
+});
+
+describeEachDatabase('admin users: refresh-token', (kind) => {
+  const t = useTestApp(kind, { ADMIN_SECRET: 'users-secret' });
+
+  it('issues a new token; the old one is refused at once with 401 invalid_token', async () => {
+    const user = await adminCreateUser(t);
+    expect((await t.call('GET', '/api/v1/subs', { token: user.api_token })).statusCode).toBe(200);
+    const res = await t.admin('POST', `/users/${user.user_id}/refresh-token`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ user_id: number; api_token: string }>();
+    expect(Object.keys(body).sort()).toEqual(['api_token', 'user_id']);
+    expect(body.user_id).toBe(user.user_id);
+    expect(body.api_token).toMatch(TOKEN_RE);
+    expect(body.api_token).not.toBe(user.api_token);
+    expectError(await t.call('GET', '/api/v1/subs', { token: user.api_token }), 401, 'invalid_token');
+    expect((await t.call('GET', '/api/v1/subs', { token: body.api_token })).statusCode).toBe(200);
+  });
+
+  it('answers 404 user_not_found for an unknown user', async () => {
+    expectError(await t.admin('POST', `/users/${freshUserId()}/refresh-token`), 404, 'user_not_found');
+  });
+});
+
+describeEachDatabase('admin users: delete', (kind) => {
+  const t = useTestApp(kind, { ADMIN_SECRET: 'users-secret' });
+  const count = async (table: 'subscriptions' | 'sources' | 'connections', column: string, value: unknown) => {
+    const rows = await t.database.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(column as never, '=', value as never)
+      .executeTakeFirstOrThrow();
+    return Number(rows.n);
+  };
+
+  it('cascades to subscriptions, sources and connections; links drop at once; 404 afterwards', async () => {
+    const user = await adminCreateUser(t);
+    const sub = await subsApi(t).create([vlessUri(), vlessUri()], user.api_token);
+    const includer = await subsApi(t).create([internalRef(sub.token), vlessUri()]);
+    const provider = await adminCreateProvider(t);
+    const invite = createInvite(t.config.inviteSecret as string, user.user_id, provider.provider_hash);
+    const authorized = await t.admin('POST', `/providers/${provider.provider_name}/authorize/${user.user_id}`, { invite });
+    expect(authorized.statusCode, authorized.body).toBe(200);
+    expect(await linkLines(t, sub.token)).toHaveLength(2);
+    expect(await linkLines(t, includer.token)).toHaveLength(3);
+
+    const res = await t.admin('DELETE', `/users/${user.user_id}`);
+    expect(res.statusCode, res.body).toBe(204);
+    expect(res.body).toBe('');
+
+    expect(await count('subscriptions', 'user_id', user.user_id)).toBe(0);
+    expect(await count('sources', 'subscription_token', sub.token)).toBe(0);
+    expect(await count('connections', 'user_id', user.user_id)).toBe(0);
+    expect(await linkLines(t, sub.token)).toBe(404);
+    expect(await linkLines(t, includer.token)).toHaveLength(1);
+    expectError(await t.admin('GET', `/users/${user.user_id}`), 404, 'user_not_found');
+    expectError(await t.call('GET', '/api/v1/subs', { token: user.api_token }), 401, 'invalid_token');
+    expectError(await t.admin('DELETE', `/users/${user.user_id}`), 404, 'user_not_found');
+  });
+
+  it('deleting a provider owner deletes the provider and the subscriptions it manages', async () => {
+    const owner = await adminCreateUser(t);
+    const provider = await adminCreateProvider(t, owner);
+    const customer = await adminCreateUser(t);
+    const managed = await managedSubscription(t, customer.api_token, provider.provider_hash);
+    expect(await linkLines(t, managed)).toHaveLength(1);
+
+    expect((await t.admin('DELETE', `/users/${owner.user_id}`)).statusCode).toBe(204);
+    expectError(await t.admin('GET', `/providers/by-name/${provider.provider_name}`), 404, 'provider_not_found');
+    expect(await linkLines(t, managed)).toBe(404);
+    expect((await t.admin('GET', `/users/${customer.user_id}`)).statusCode).toBe(200);
+  });
+
+  it('answers 404 user_not_found for an unknown user', async () => {
+    expectError(await t.admin('DELETE', `/users/${freshUserId()}`), 404, 'user_not_found');
+  });
+});

@@ -1,0 +1,149 @@
+// The connect page in headless Chromium against the real app on a loopback port: check, approve, reject, revoke, bad token.
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { describeEachDatabase, TEST_BASE_URL, useTestApp, type TestApp } from '../support/harness.js';
+import { decide, expectError, expectStatus, ME, requestAccess } from '../support/connections.js';
+
+/** Debian's package; never a downloaded browser. CHROMIUM_PATH overrides. */
+function findChromium(): string | null {
+  const candidates = [process.env['CHROMIUM_PATH'], '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((path): path is string => Boolean(path) && existsSync(path as string)) ?? null;
+}
+
+const executablePath = findChromium();
+const SKIP_REASON = 'connect page browser tests skipped: no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)';
+if (!executablePath) console.warn(SKIP_REASON);
+
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+let browser: Browser;
+
+(executablePath ? describe : describe.skip)(executablePath ? 'connect page in Chromium' : SKIP_REASON, () => {
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: executablePath as string, args: ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  describeEachDatabase('connect page flow', (kind) => {
+    const t = useTestApp(kind);
+    const tab = { origin: '', page: undefined as unknown as Page, problems: [] as string[] };
+    beforeAll(async () => {
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const address = t.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no TCP address');
+      tab.origin = `http://127.0.0.1:${address.port}`;
+      // One phone-sized tab per suite (a new renderer costs seconds here); each test navigates afresh.
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      tab.page = await context.newPage();
+      tab.page.on('pageerror', (error) => tab.problems.push(`pageerror: ${error.message}`));
+      tab.page.on('console', (message) => {
+        if (message.type() === 'error') tab.problems.push(`console: ${message.text()}`);
+      });
+    });
+    afterAll(async () => {
+      await tab.page?.context().close();
+    });
+
+    it('checks a pending request, approves it, then revokes it', async () => {
+      const { page, user, provider, problems } = await openRequest(t, tab);
+      await checkWith(page, user.token);
+      await expectState(page, 'pending', 'Pending');
+      expect(await page.isVisible('#revoke')).toBe(false);
+      await page.click('#approve');
+      await expectState(page, 'approved', 'Approved');
+      expect(await page.textContent('#notice')).toContain(`${provider.name} can now manage subscriptions`);
+      expect(await connectionStatus(t, user.token, provider.name)).toBe('approved');
+      await screenshotIfAsked(page);
+
+      await page.click('#revoke');
+      await expectState(page, 'revoked', 'Revoked');
+      expect(await connectionStatus(t, user.token, provider.name)).toBe('revoked');
+      expect(page.url()).not.toContain(user.token);
+      expect(problems).toEqual([]);
+    });
+
+    it('rejects a pending request: the record is gone', async () => {
+      const { page, user, provider, problems } = await openRequest(t, tab);
+      await checkWith(page, user.token);
+      await expectState(page, 'pending', 'Pending');
+      await page.click('#reject');
+      await expectState(page, 'none', 'No request');
+      expect(await page.textContent('#notice')).toContain('Request rejected');
+      expectError(await t.call('GET', `${ME}/providers/${provider.name}`, { token: user.token }), 404, 'connection_not_found');
+      expect(problems).toEqual([]);
+    });
+
+    it('shows the invalid_token message for a wrong token and no state', async () => {
+      const { page, problems } = await openRequest(t, tab);
+      await checkWith(page, 'definitely-not-a-token');
+      await page.waitForSelector('#notice[data-kind="error"]');
+      expect(await page.textContent('#notice')).toContain('This API token is not valid');
+      expect(await page.isVisible('#state')).toBe(false);
+      expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
+    });
+
+    it('warns when the token belongs to another user than the link names, and forgets the token', async () => {
+      const { page, user } = await openRequest(t, tab, (userId) => `?user_id=${userId + 1}&invite=x.1`);
+      expect(await page.textContent('.meta strong')).toBe(String(user.userId + 1));
+      await checkWith(page, user.token);
+      await expectState(page, 'pending', 'Pending');
+      await page.waitForSelector('#notice[data-kind="error"]');
+      expect(await page.textContent('#notice')).toContain(`belongs to user ${user.userId}`);
+      await page.click('#forget');
+      expect(await page.inputValue('#token')).toBe('');
+      expect(await page.isVisible('#state')).toBe(false);
+    });
+
+    it('answers a stale approve with the 409 message and the current state', async () => {
+      const { page, user, provider } = await openRequest(t, tab);
+      await checkWith(page, user.token);
+      await expectState(page, 'pending', 'Pending');
+      expectStatus(await decide(t, user.token, provider.name, 'approve'), 200); // approved elsewhere meanwhile
+      await page.click('#approve');
+      await expectState(page, 'approved', 'Approved');
+      expect(await page.textContent('#notice')).toContain('no longer pending');
+    });
+  });
+});
+
+/** A fresh user, a provider and its pending request; the page opened at the returned connection_link. */
+async function openRequest(t: TestApp, tab: { origin: string; page: Page; problems: string[] }, query = (_userId: number) => '') {
+  const user = await t.newUser();
+  const provider = await t.newProvider();
+  const { connection_link: link } = await requestAccess(t, provider, user.userId);
+  expect(link).toBe(`${TEST_BASE_URL}/connect/${provider.name}`);
+  const { page, problems } = tab;
+  problems.length = 0;
+  const response = await page.goto(tab.origin + (link ?? '').slice(TEST_BASE_URL.length) + query(user.userId));
+  expect(response?.status()).toBe(200);
+  expect(await page.textContent('#provider-name')).toBe(provider.name);
+  await page.waitForSelector('#connect.ready');
+  return { page, user, provider, problems };
+}
+
+async function checkWith(page: Page, token: string) {
+  await page.fill('#token', token);
+  await page.click('#check');
+}
+
+async function expectState(page: Page, state: string, label: string) {
+  await page.waitForSelector(`#state-badge[data-state="${state}"]`, { timeout: 5_000 });
+  expect(await page.textContent('#state-badge')).toBe(label);
+  expect(await page.isVisible('#approve')).toBe(state === 'pending');
+  expect(await page.isVisible('#reject')).toBe(state === 'pending');
+  expect(await page.isVisible('#revoke')).toBe(state === 'approved');
+}
+
+async function connectionStatus(t: TestApp, token: string, name: string): Promise<string | null> {
+  return expectStatus(await t.call('GET', `${ME}/providers/${name}`, { token }), 200).json<{ status: string | null }>().status;
+}
+
+/** CONNECT_PAGE_SCREENSHOT=/tmp/x.png saves what a phone-sized screen shows after approving. */
+async function screenshotIfAsked(page: Page) {
+  const path = process.env['CONNECT_PAGE_SCREENSHOT'];
+  if (path) await page.screenshot({ path, fullPage: true });
+}

@@ -1,0 +1,126 @@
+// `subweave admin ...` end to end: the CLI process signs real HTTP requests to a listening app.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { ADMIN_COMMANDS } from '../../src/modules/admin/admin.commands.js';
+import { openTestDatabase, testConfig, type TestDatabase } from '../support/harness.js';
+import { freshUserId, providerName } from '../support/admin-factories.js';
+
+const run = promisify(execFile);
+const SECRET = 'cli-admin-secret';
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+// Each spawn compiles the CLI with tsx, which takes seconds on a busy machine.
+describe('subweave admin CLI', { timeout: 120_000 }, () => {
+  let app: FastifyInstance;
+  let database: TestDatabase;
+  let url = '';
+
+  async function admin(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+    try {
+      const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'admin', ...args, '--url', url], {
+        env: { ...process.env, ADMIN_SECRET: SECRET, ...env },
+      });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    }
+  }
+  const json = <T>(result: CliResult): T => {
+    expect(result.code, result.stderr).toBe(0);
+    return JSON.parse(result.stdout) as T;
+  };
+
+  beforeAll(async () => {
+    database = await openTestDatabase('sqlite');
+    app = await buildApp({ config: testConfig({ ADMIN_SECRET: SECRET }), database: database.handle });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    url = address;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('creates, reads, deactivates and deletes a user', async () => {
+    const userId = freshUserId();
+    const created = json<{ user_id: number; api_token: string; user_hash: string }>(await admin(['users', 'create', String(userId)]));
+    expect(created.user_id).toBe(userId);
+    expect(created.api_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const deactivated = json<{ is_active: boolean }>(await admin(['users', 'deactivate', String(userId)]));
+    expect(deactivated.is_active).toBe(false);
+
+    const deleted = await admin(['users', 'delete', String(userId)]);
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(deleted.stdout).toBe('');
+  });
+
+  it('prints the error envelope on stderr and exits 1 when the server refuses', async () => {
+    const [missing, wrongKey] = await Promise.all([
+      admin(['users', 'get', String(freshUserId())]),
+      admin(['users', 'get', '1'], { ADMIN_SECRET: 'not-the-secret' }),
+    ]);
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toBe('');
+    expect(JSON.parse(missing.stderr)).toMatchObject({ error: 'user_not_found' });
+
+    expect(wrongKey.code).toBe(1);
+    expect(JSON.parse(wrongKey.stderr)).toMatchObject({ error: 'invalid_signature' });
+  });
+
+  it('creates a provider from a user_hash and finds it by name', async () => {
+    const owner = json<{ user_id: number; user_hash: string }>(await admin(['users', 'create', String(freshUserId())]));
+    const name = providerName();
+    const provider = json<{ provider_hash: string; api_token: string }>(
+      await admin(['providers', 'create', owner.user_hash, name, 'https://bot.example.com']),
+    );
+    expect(provider.api_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const found = json<{ provider_hash: string; owner_id: number }>(await admin(['providers', 'get-by-name', name]));
+    expect(found).toMatchObject({ provider_hash: provider.provider_hash, owner_id: owner.user_id });
+  });
+
+  it('bans a CIDR range, reads it back through a percent-encoded path, and lifts it', async () => {
+    const banned = json<{ ip_address: string }>(await admin(['ban', 'add', '198.51.100.0/24', '--duration', '600']));
+    expect(banned.ip_address).toBe('198.51.100.0/24');
+    expect(json<{ is_banned: boolean }>(await admin(['ban', 'get', '198.51.100.0/24'])).is_banned).toBe(true);
+    expect(json<{ was_banned: boolean }>(await admin(['ban', 'remove', '198.51.100.0/24'])).was_banned).toBe(true);
+  });
+
+  it('passes stats options as the query string', async () => {
+    const [day, refused] = await Promise.all([
+      admin(['stats', '--period', 'day']),
+      admin(['stats', '--period', 'day', '--start', '2025-01-01']),
+    ]);
+    const stats = json<{ period: { start: string; end: string } }>(day);
+    expect(Date.parse(stats.period.end) - Date.parse(stats.period.start)).toBe(24 * 60 * 60 * 1000);
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stderr)).toMatchObject({ error: 'validation_failed' });
+  });
+
+  it('exits 2 on usage errors without calling the server', async () => {
+    const cases = [['users', 'get', 'abc'], ['users', 'frobnicate', '1'], ['users', 'get'], ['providers', 'update', 'x']];
+    const results = await Promise.all(cases.map((args) => admin(args)));
+    results.forEach((result, i) => {
+      expect(result.code, cases[i]?.join(' ')).toBe(2);
+      expect(result.stderr).toContain('subweave admin:');
+    });
+  });
+
+  it('--help lists every verb with an example', async () => {
+    const result = await admin(['--help']);
+    expect(result.code).toBe(0);
+    for (const command of ADMIN_COMMANDS) {
+      expect(result.stdout).toContain(command.verb);
+      expect(result.stdout).toContain(`subweave admin ${command.example}`);
+    }
+  });
+});

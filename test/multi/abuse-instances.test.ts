@@ -1,0 +1,115 @@
+// Two instances on one database: bans and the whitelist reach the other instance within a second (Redis pub/sub, or polling without Redis), and Redis counters are shared.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { createRedis, type Redis } from '../../src/redis.js';
+import { openSecondHandle, openTestDatabase, testConfig, testDatabaseKinds, type DatabaseKind } from '../support/harness.js';
+import { expectError } from '../support/source-factories.js';
+import { ADMIN_SECRET, clientFor, freshIp, redisUrl, uniqueRedisPrefix, within, type AbuseClient } from '../support/abuse-app.js';
+
+/** Two database handles on one shared database (a temporary SQLite file, or one PostgreSQL schema). */
+async function sharedDatabase(kind: DatabaseKind): Promise<{ handles: DatabaseHandle[]; close(): Promise<void> }> {
+  if (kind === 'postgres') {
+    const database = await openTestDatabase('postgres');
+    const second = openSecondHandle(database);
+    return {
+      handles: [database.handle, second],
+      close: async () => {
+        await second.close();
+        await database.close();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'subweave-abuse-'));
+  const handles = [createDatabase(`sqlite:${join(dir, 'shared.db')}`), createDatabase(`sqlite:${join(dir, 'shared.db')}`)];
+  for (const handle of handles) await migrateToLatest(handle);
+  return {
+    handles,
+    close: async () => {
+      for (const handle of handles) await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function useTwoInstances(kind: DatabaseKind, withRedis: boolean, env: Record<string, string>): AbuseClient[] {
+  const clients: AbuseClient[] = [];
+  const connections: Redis[] = [];
+  let shared: Awaited<ReturnType<typeof sharedDatabase>>;
+  beforeAll(async () => {
+    shared = await sharedDatabase(kind);
+    const prefix = uniqueRedisPrefix();
+    for (const handle of shared.handles) {
+      const redis = withRedis ? createRedis(redisUrl as string) : null;
+      if (redis) connections.push(redis);
+      const config = testConfig({ ADMIN_SECRET, ...env });
+      clients.push(clientFor(await buildApp({ config, database: handle, redis, redisPrefix: prefix })));
+    }
+  });
+  afterAll(async () => {
+    for (const client of clients) await client.app.close();
+    for (const redis of connections) await redis.quit();
+    await shared?.close();
+  });
+  return clients;
+}
+
+const statusFrom = async (client: AbuseClient, ip: string) => (await client.send('GET', '/sub/x', { ip })).statusCode;
+
+function propagationTests(clients: AbuseClient[]): void {
+  it('enforces a ban made through one instance on the other within a second, and lifts it the same way', async () => {
+    const [first, second] = clients as [AbuseClient, AbuseClient];
+    const ip = freshIp();
+    expect(await statusFrom(second, ip)).toBe(404);
+    expect((await first.admin('POST', '/ban', { ip_address: ip, duration_seconds: 600 })).statusCode).toBe(201);
+    expect(await statusFrom(first, ip)).toBe(403);
+    expect(await within(1000, async () => (await statusFrom(second, ip)) === 403)).not.toBeNull();
+    expect((await second.admin('DELETE', `/ban/${ip}`)).json().was_banned).toBe(true);
+    expect(await statusFrom(second, ip)).toBe(404);
+    expect(await within(1000, async () => (await statusFrom(first, ip)) === 404)).not.toBeNull();
+  });
+
+  it('applies a range ban and a whitelist entry made elsewhere within a second', async () => {
+    const [first, second] = clients as [AbuseClient, AbuseClient];
+    await first.admin('POST', '/ban', { ip_address: '192.0.2.128/25', duration_seconds: 600 });
+    expect(await within(1000, async () => (await statusFrom(second, '192.0.2.130')) === 403)).not.toBeNull();
+    await second.admin('POST', '/whitelist', { ip_address: '192.0.2.130' });
+    expect(await within(1000, async () => (await statusFrom(first, '192.0.2.130')) === 404)).not.toBeNull();
+    expect(await statusFrom(first, '192.0.2.131')).toBe(403);
+  });
+}
+
+for (const kind of testDatabaseKinds()) {
+  describe.skipIf(!redisUrl)(`bans across instances through Redis [${kind}]`, () => {
+    propagationTests(useTwoInstances(kind, true, {}));
+  });
+
+  describe.skipIf(!redisUrl)(`rate limits across instances through Redis [${kind}]`, () => {
+    const clients = useTwoInstances(kind, true, { RATE_LIMIT_PUBLIC_PER_MIN: '4', AUTO_BAN_VIOLATIONS: '2', DEFAULT_BAN_SECONDS: '60' });
+
+    it('counts one budget across both instances, and an automatic ban applies on both', async () => {
+      const [first, second] = clients as [AbuseClient, AbuseClient];
+      const ip = freshIp();
+      const remaining: string[] = [];
+      for (const client of [first, second, first, second]) {
+        const res = await client.send('GET', '/sub/x', { ip });
+        expect(res.statusCode).toBe(404);
+        remaining.push(res.headers['ratelimit-remaining'] as string);
+      }
+      expect(remaining).toEqual(['3', '2', '1', '0']);
+      expectError(await first.send('GET', '/sub/x', { ip }), 429, 'rate_limited');
+      expectError(await second.send('GET', '/sub/x', { ip }), 429, 'rate_limited');
+      // Two rejections, one per instance, reach AUTO_BAN_VIOLATIONS=2.
+      expectError(await second.send('GET', '/sub/x', { ip }), 403, 'ip_banned');
+      expect(await within(1000, async () => (await statusFrom(first, ip)) === 403)).not.toBeNull();
+    });
+  });
+
+  describe(`bans across instances without Redis (polling) [${kind}]`, () => {
+    propagationTests(useTwoInstances(kind, false, {}));
+  });
+}
