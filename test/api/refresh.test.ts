@@ -2,16 +2,8 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp, type TestApp } from '../support/harness.js';
 import { expectError, internalRef, unique, vlessUri } from '../support/source-factories.js';
+import type { RefreshReport } from '../../src/modules/subscriptions/subscriptions.service.js';
 import { slow, text, upstreamLines, useUpstream, type UpstreamServer } from '../support/upstream-server.js';
-
-interface RefreshReport {
-  refreshed: number;
-  failed: number;
-  skipped: number;
-  total: number;
-  message: string | null;
-  errors: string[] | null;
-}
 
 function refreshApi(t: TestApp) {
   const helpers = {

@@ -2,35 +2,13 @@
 import { expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp, type TestApp } from '../support/harness.js';
+import type { SubscriptionView as Subscription } from '../../src/modules/subscriptions/subscriptions.schemas.js';
 
 const SUBS = '/api/v1/subs';
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 const SUBSCRIPTION_KEYS = ['created_at', 'description', 'name', 'provider_name', 'sources', 'sources_count', 'token', 'updated_at'];
 const LIST_ITEM_KEYS = SUBSCRIPTION_KEYS.filter((key) => key !== 'sources');
-
-interface Source {
-  id: string;
-  source_type: string;
-  data: string;
-  comment: string | null;
-  order_index: number;
-  is_hidden: boolean;
-  max_depth: number;
-  created_at: string;
-  updated_at: string;
-}
-
-interface Subscription {
-  token: string;
-  name: string;
-  provider_name: string | null;
-  description: string | null;
-  sources: Source[];
-  sources_count: number;
-  created_at: string;
-  updated_at: string;
-}
 
 type ListItem = Omit<Subscription, 'sources'>;
 

@@ -3,6 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { TEST_BASE_URL, type TestApp } from './harness.js';
+import type { SourceView, SubscriptionView } from '../../src/modules/subscriptions/subscriptions.schemas.js';
 
 let counter = 0;
 
@@ -70,23 +71,9 @@ export function sha32(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 32);
 }
 
-export interface Source {
-  id: string;
-  source_type: 'config' | 'external_url' | 'internal_token';
-  data: string;
-  comment: string | null;
-  order_index: number;
-  is_hidden: boolean;
-  max_depth: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Subscription {
-  token: string;
-  name: string;
-  sources: Source[];
-}
+/** Response shapes, taken from the schemas the server serialises with. */
+export type Source = SourceView;
+export type Subscription = SubscriptionView;
 
 /** Asserts an error envelope with the given status and code and returns its details. */
 export function expectError(res: LightMyRequestResponse, status: number, code: string): Record<string, unknown> {

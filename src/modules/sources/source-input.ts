@@ -1,6 +1,7 @@
 // Turns the sources a client sends into validated, de-duplicated rows-to-be, enforcing DESIGN.md section 5.
 import { errors } from '../../http/errors.js';
 import type { Executor } from '../../db/executor.js';
+import type { NewSource } from '../../db/types.js';
 import type { SourceInput } from '../subscriptions/subscriptions.schemas.js';
 import { checkPublicHost } from '../../net/ssrf.js';
 import { classifySource, sourceId, type SourceType } from './classify.js';
@@ -120,4 +121,21 @@ export async function checkReferences(
     }
     frontier = next;
   }
+}
+
+/** Rows for prepared sources, numbered from `firstIndex` in request order. */
+export function toRows(token: string, sources: PreparedSource[], firstIndex: number, now: string): NewSource[] {
+  return sources.map((s, offset) => ({
+    subscription_token: token,
+    id: s.id,
+    source_type: s.type,
+    data: s.identity,
+    ref_token: s.refToken,
+    comment: s.type === 'config' ? s.comment : null,
+    is_hidden: s.isHidden ? 1 : 0,
+    max_depth: s.maxDepth,
+    order_index: firstIndex + offset,
+    created_at: now,
+    updated_at: now,
+  }));
 }

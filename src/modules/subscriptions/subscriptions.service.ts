@@ -9,6 +9,7 @@ import {
   checkExternalHosts,
   checkReferences,
   prepareSources,
+  toRows,
   type PreparedSource,
 } from '../sources/source-input.js';
 import {
@@ -19,14 +20,12 @@ import {
   listSources,
   updateSource,
 } from '../sources/sources.store.js';
-import type { NewSource } from '../../db/types.js';
 import { MAX_SOURCES_PER_REQUEST, type CreateSubscriptionInput, type SourceInput } from './subscriptions.schemas.js';
 import type { UpdateConfigInput, UpdateSubscriptionInput } from './subscriptions.schemas.js';
 import { scopeKey, type Scope } from './scope.js';
 import {
   countInScope,
   deleteSubscription,
-  findSubscription,
   insertSubscription,
   listSubscriptions,
   nextCreationTime,
@@ -35,6 +34,7 @@ import {
   type SubscriptionWithProvider,
 } from './subscriptions.store.js';
 import { SubscriptionViews } from './subscriptions.views.js';
+import { loadForScope, type AccessMode } from './access.js';
 import type { RenderCache } from '../resolve/render-cache.js';
 import type { ChangeFeed } from '../resolve/change-feed.js';
 import type { ExternalSources } from '../fetch/external-sources.js';
@@ -49,7 +49,6 @@ export interface RefreshReport {
   message: string | null;
   errors: string[] | null;
 }
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
 export class SubscriptionsService {
   private readonly db: Executor;
@@ -249,31 +248,8 @@ export class SubscriptionsService {
     await this.external.fetchNew(sources.filter((s) => s.type === 'external_url').map((s) => s.identity));
   }
 
-  /** Loads a subscription the scope may read or change, or throws 404/403. */
-  private async load(scope: Scope, token: string, mode: 'read' | 'write'): Promise<SubscriptionWithProvider> {
-    const subscription = TOKEN_PATTERN.test(token) ? await findSubscription(this.db, token) : undefined;
-    if (!subscription) throw errors.subscriptionNotFound();
-    if (subscription.user_id !== scope.userId) throw errors.forbidden('This subscription belongs to another account.');
-    if (scope.provider) {
-      if (subscription.provider_hash !== scope.provider.hash) {
-        throw errors.forbidden('This subscription is not managed by your provider account.');
-      }
-    } else if (mode === 'write' && subscription.provider_hash !== null) {
-      await this.assertNotManaged(subscription);
-    }
-    return subscription;
-  }
-
-  private async assertNotManaged(subscription: SubscriptionWithProvider): Promise<void> {
-    const connection = await this.db
-      .selectFrom('connections')
-      .select('status')
-      .where('user_id', '=', subscription.user_id)
-      .where('provider_hash', '=', subscription.provider_hash as string)
-      .executeTakeFirst();
-    if (connection?.status === 'approved') {
-      throw errors.managedByProvider(subscription.provider_name);
-    }
+  private load(scope: Scope, token: string, mode: AccessMode): Promise<SubscriptionWithProvider> {
+    return loadForScope(this.db, scope, token, mode);
   }
 
   private async assertNameFree(db: Executor, scope: Scope, name: string): Promise<void> {
@@ -325,20 +301,4 @@ function rethrowNameExists(name: string) {
     if (isUniqueViolation(error)) throw errors.nameExists(name);
     throw error;
   };
-}
-
-function toRows(token: string, sources: PreparedSource[], firstIndex: number, now: string): NewSource[] {
-  return sources.map((s, offset) => ({
-    subscription_token: token,
-    id: s.id,
-    source_type: s.type,
-    data: s.identity,
-    ref_token: s.refToken,
-    comment: s.type === 'config' ? s.comment : null,
-    is_hidden: s.isHidden ? 1 : 0,
-    max_depth: s.maxDepth,
-    order_index: firstIndex + offset,
-    created_at: now,
-    updated_at: now,
-  }));
 }
