@@ -75,11 +75,19 @@ async function adminQuery(url: string, text: string): Promise<void> {
   }
 }
 
+/**
+ * Test apps send many requests from 127.0.0.1, so rate limits and automatic bans are off unless a suite turns them
+ * on; the abuse-control suites set their own values.
+ */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     PUBLIC_BASE_URL: TEST_BASE_URL,
     FETCH_ALLOW_PRIVATE: 'true',
     LOG_LEVEL: 'silent',
+    RATE_LIMIT_PUBLIC_PER_MIN: '0',
+    RATE_LIMIT_API_PER_MIN: '0',
+    RATE_LIMIT_ANON_PER_MIN: '0',
+    AUTO_BAN_VIOLATIONS: '0',
     ...overrides,
   });
 }
