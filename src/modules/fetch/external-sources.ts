@@ -78,25 +78,26 @@ export class ExternalSources {
     const now = new Date().toISOString();
     await insertCacheRows(db, [url], now);
     const [previous] = await findCacheRows(db, [url]);
-    const outcome = result.ok ? judge(result.lines, previous?.content ? previous.configs_count : 0) : result;
-    if (!outcome.ok) {
-      await recordFailure(db, url, outcome.error, now);
-      return outcome;
+    const problem = result.ok ? guardProblem(result.lines, previous?.content ? previous.configs_count : 0) : result.error;
+    if (!result.ok || problem) {
+      const error = problem ?? 'unknown error';
+      await recordFailure(db, url, error, now);
+      return { ok: false, error };
     }
-    const content = (result.ok ? result.lines : []).join('\n');
-    await recordSuccess(db, url, content, outcome.count, now);
+    const content = result.lines.join('\n');
+    await recordSuccess(db, url, content, result.lines.length, now);
     if (content !== previous?.content) this.changes.publish({ kind: 'url', url });
-    return outcome;
+    return { ok: true, count: result.lines.length };
   }
 }
 
-/** The empty/shrink guard of DESIGN.md section 6. */
-function judge(lines: string[], previousCount: number): RefreshOutcome {
-  if (lines.length === 0) return { ok: false, error: 'upstream returned no proxy configs' };
+/** The empty/shrink guard of DESIGN.md section 6: why a fetched list must not replace the last good one, or null. */
+function guardProblem(lines: string[], previousCount: number): string | null {
+  if (lines.length === 0) return 'upstream returned no proxy configs';
   if (previousCount >= SHRINK_MIN && lines.length < previousCount * SHRINK_RATIO) {
-    return { ok: false, error: `upstream shrank from ${previousCount} to ${lines.length} configs; kept the previous content` };
+    return `upstream shrank from ${previousCount} to ${lines.length} configs; kept the previous content`;
   }
-  return { ok: true, count: lines.length };
+  return null;
 }
 
 async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<unknown>): Promise<void> {
