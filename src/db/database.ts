@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type DialectAdapter } from 'kysely';
 import type { Database } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -45,7 +45,7 @@ function openSqlite(path: string): Kysely<Database> {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new MigrationLockingSqliteDialect({ database }) });
 }
 
 function openPostgres(url: string, options: DatabaseOptions): Kysely<Database> {
@@ -55,4 +55,25 @@ function openPostgres(url: string, options: DatabaseOptions): Kysely<Database> {
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * Kysely runs SQLite migrations without a lock or a transaction. Holding `BEGIN IMMEDIATE` from lock to release makes
+ * a migration run atomic and serialises processes that start together on one database file (the second waits up to
+ * busy_timeout, then finds nothing left to do). migrate.ts rolls the run back when a migration fails.
+ */
+class MigrationLockingSqliteAdapter extends SqliteAdapter {
+  override async acquireMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`begin immediate`.execute(db);
+  }
+
+  override async releaseMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`commit`.execute(db);
+  }
+}
+
+class MigrationLockingSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new MigrationLockingSqliteAdapter();
+  }
 }

@@ -1,4 +1,4 @@
-// Applies the numbered migrations; Kysely's migration lock makes concurrent starts on PostgreSQL safe.
+// Applies the numbered migrations, safely when several instances start at once (PostgreSQL advisory lock, SQLite BEGIN IMMEDIATE).
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database.js';
 import * as initialSchema from './migrations/001_initial_schema.js';
@@ -7,14 +7,37 @@ const migrations: Record<string, Migration> = {
   '001_initial_schema': initialSchema,
 };
 
-const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
+/**
+ * On SQLite the whole run shares one `BEGIN IMMEDIATE` transaction (see database.ts); a failing migration rolls it
+ * back and opens a fresh one for the closing COMMIT, so a failed run leaves the schema as it was.
+ */
+function atomicOnSqlite(migration: Migration): Migration {
+  return {
+    up: async (db) => {
+      try {
+        await migration.up(db);
+      } catch (error) {
+        await sql`rollback`.execute(db);
+        await sql`begin immediate`.execute(db);
+        throw error;
+      }
+    },
+  };
+}
+
+function providerFor(dialect: DatabaseHandle['dialect']): MigrationProvider {
+  const list = dialect === 'sqlite'
+    ? Object.fromEntries(Object.entries(migrations).map(([name, migration]) => [name, atomicOnSqlite(migration)]))
+    : migrations;
+  return { getMigrations: () => Promise.resolve(list) };
+}
 
 /** Returns the names of the migrations applied by this call. */
 export async function migrateToLatest(database: DatabaseHandle): Promise<string[]> {
   const db = database.db as unknown as Kysely<unknown>;
   // Kysely looks for its bookkeeping tables in every schema unless told one; pin it to ours on PostgreSQL.
   const schema = database.dialect === 'postgres' ? await currentSchema(db) : undefined;
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({ db, provider: providerFor(database.dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -70,8 +70,10 @@ describeEachDatabase('providers service', (kind) => {
     expect(await t.providers.getByName(provider.name)).toEqual(byHash);
     expect(await t.providers.getByOwner(provider.ownerId)).toEqual(byHash);
     expect((await t.providers.list()).find((p) => p.provider_hash === provider.hash)).toEqual(byHash);
-    for (const lookup of [t.providers.get('nope'), t.providers.getByName('nope'), t.providers.getByOwner(1)]) {
-      expect((await failure(lookup)).code).toBe('provider_not_found');
+    // Thunks, so each lookup starts only when awaited (an early rejection would otherwise go unhandled).
+    const lookups = [() => t.providers.get('nope'), () => t.providers.getByName('nope'), () => t.providers.getByOwner(1)];
+    for (const lookup of lookups) {
+      expect((await failure(lookup())).code).toBe('provider_not_found');
     }
   });
 
