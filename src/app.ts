@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { frameworkErrors, installErrorHandling } from './http/errors.js';
 import { validatorCompiler } from './http/validation.js';
+import { installJsonBodyParser } from './http/json-body.js';
 import { registerDocs } from './http/docs.js';
 import { healthRoutes } from './http/health.js';
 import { authenticateUser } from './http/plugins/auth.js';
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(validatorCompiler());
   installErrorHandling(app);
+  installJsonBodyParser(app);
   installClientIp(app, config.trustProxy);
   app.decorateRequest('credential', null);
   const redis = deps.redis === undefined ? (config.redisUrl ? createRedis(config.redisUrl) : null) : deps.redis;

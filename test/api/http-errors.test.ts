@@ -164,6 +164,20 @@ describeEachDatabase('http: request bodies', (kind) => {
     expectEnvelope(await t.call('PATCH', `${SUBS}/${sub.token}`, { token, body: '', headers: JSON_HEADERS }), 400, 'invalid_json');
   });
 
+  it('accepts an empty body sent as application/json on an endpoint that takes no body', async () => {
+    const { token, sub } = await userWithSubscription(t);
+    const refreshed = await t.call('POST', `${SUBS}/${sub.token}/refresh`, { token, body: '', headers: JSON_HEADERS });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(refreshed.json()).toMatchObject({ failed: 0, total: expect.any(Number) });
+    const removed = await t.call('DELETE', `${SUBS}/${sub.token}`, { token, body: '', headers: JSON_HEADERS });
+    expect(removed.statusCode, removed.body).toBe(204);
+  });
+
+  it('still answers 400 invalid_json for a malformed body on an endpoint that takes no body', async () => {
+    const { token, sub } = await userWithSubscription(t);
+    expectEnvelope(await t.call('POST', `${SUBS}/${sub.token}/refresh`, { token, body: '{', headers: JSON_HEADERS }), 400, 'invalid_json');
+  });
+
   it('refuses a __proto__ key instead of parsing it', async () => {
     const { token } = await t.newUser();
     const raw = '{"name": "proto", "__proto__": {"isAdmin": true}}';
