@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     prefix: '/api/v1/admin',
     config,
     replayGuard: redis ? new RedisReplayGuard(redis) : new MemoryReplayGuard(),
-    routes: adminRoutes({ config, database, changes, abuse, requestCounter }),
+    routes: adminRoutes({ config, database, changes, abuse, requestCounter, connections }),
   });
 
   return app;

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { AbuseControls } from '../abuse/abuse.service.js';
 import { abuseRoutes } from '../abuse/abuse.routes.js';
 import type { DatabaseHandle } from '../../db/database.js';
-import { ConnectionsService } from '../connections/connections.service.js';
+import type { ConnectionsService } from '../connections/connections.service.js';
 import { ProvidersService } from '../providers/providers.service.js';
 import type { ChangeFeed } from '../resolve/change-feed.js';
 import { UsersService } from '../users/users.service.js';
@@ -21,6 +21,8 @@ export interface AdminDependencies {
   changes: ChangeFeed;
   abuse: AbuseControls;
   requestCounter: RequestCounter;
+  /** The app's instance, so invites it issues and verifies use one key. */
+  connections: ConnectionsService;
 }
 
 export function adminRoutes(deps: AdminDependencies): FastifyPluginAsync[] {
@@ -28,7 +30,7 @@ export function adminRoutes(deps: AdminDependencies): FastifyPluginAsync[] {
   return [
     adminUserRoutes(users),
     adminProviderRoutes(new ProvidersService(deps.database, deps.changes), deps.database.db),
-    adminConnectionRoutes(new ConnectionsService(deps.database, deps.config), users),
+    adminConnectionRoutes(deps.connections, users),
     abuseRoutes(deps.abuse, deps.config.defaultBanSeconds),
     adminStatsRoutes(new StatsService(deps.database.db, deps.requestCounter)),
   ];
