@@ -5,8 +5,7 @@ import { Type } from 'typebox';
 import { errors } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { OutputFormat, RenderCache } from './render-cache.js';
-
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+import { isTokenShaped } from '../users/tokens.js';
 
 const Query = Type.Object({
   format: Type.Optional(
@@ -37,7 +36,7 @@ export const publicRoutes: FastifyPluginAsync<{ cache: RenderCache }> = async (f
   for (const url of ['/api/v1/sub/:token', '/sub/:token']) {
     app.get(url, { schema }, async (request, reply) => {
       const { token } = request.params;
-      const resolved = TOKEN_PATTERN.test(token) ? await cache.get(token) : null;
+      const resolved = isTokenShaped(token) ? await cache.get(token) : null;
       if (!resolved) throw errors.subscriptionNotFound();
       const format: OutputFormat = request.query.format ?? 'base64';
       const { body, etag } = resolved.render(format);

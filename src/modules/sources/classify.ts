@@ -1,6 +1,7 @@
 // A source string can be a proxy config, an upstream subscription URL or a link to another subscription; this decides which, and its stable identity.
 import { createHash } from 'node:crypto';
 import { CONFIG_SCHEMES, isValidProxyUri, proxyUriProblem } from './proxy-uri.js';
+import { isTokenShaped } from '../users/tokens.js';
 
 export type SourceType = 'config' | 'external_url' | 'internal_token';
 
@@ -17,7 +18,6 @@ export type ClassifyResult =
   | { ok: true; source: ClassifiedSource }
   | { ok: false; code: 'invalid_source' | 'invalid_url'; reason: string };
 
-const TOKEN_RE = /^[A-Za-z0-9_-]{1,128}$/;
 const ANY_SCHEME_RE = /^([A-Za-z][A-Za-z0-9+.-]*):/;
 const UNSAFE_URL_CHAR_RE = /[\s\p{Cc}\\]/u;
 const SUBSCRIPTION_PATHS = ['/api/v1/sub/', '/sub/'];
@@ -65,7 +65,7 @@ function classifyInternal(text: string, baseUrl: string): ClassifyResult | null 
     const prefix = basePath + suffix;
     if (!url.pathname.startsWith(prefix)) continue;
     const token = url.pathname.slice(prefix.length).split('/', 1)[0] ?? '';
-    if (!TOKEN_RE.test(token)) {
+    if (!isTokenShaped(token)) {
       return invalidSource(token === '' ? 'subscription link has no token' : 'subscription link has a malformed token');
     }
     return { ok: true, source: { type: 'internal_token', identity: token, comment: null, refToken: token } };

@@ -3,10 +3,9 @@ import type { Executor } from '../../db/executor.js';
 import { errors } from '../../http/errors.js';
 import type { Scope } from './scope.js';
 import { findSubscription, type SubscriptionWithProvider } from './subscriptions.store.js';
+import { isTokenShaped } from '../users/tokens.js';
 
 export type AccessMode = 'read' | 'write';
-
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** Loads a subscription the scope may read or change, or throws 404 subscription_not_found / 403. */
 export async function loadForScope(
@@ -15,7 +14,7 @@ export async function loadForScope(
   token: string,
   mode: AccessMode,
 ): Promise<SubscriptionWithProvider> {
-  const subscription = TOKEN_PATTERN.test(token) ? await findSubscription(db, token) : undefined;
+  const subscription = isTokenShaped(token) ? await findSubscription(db, token) : undefined;
   if (!subscription) throw errors.subscriptionNotFound();
   if (subscription.user_id !== scope.userId) throw errors.forbidden('This subscription belongs to another account.');
   if (scope.provider) {

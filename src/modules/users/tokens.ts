@@ -13,3 +13,8 @@ export function hashToken(token: string): string {
 export function newHash(): string {
   return randomUUID();
 }
+
+/** Whether a path or link segment can be a subscription token at all (base64url, bounded); others are never looked up. */
+export function isTokenShaped(text: string): boolean {
+  return /^[A-Za-z0-9_-]{1,128}$/.test(text);
+}
