@@ -12,6 +12,8 @@ export interface Config {
   databaseUrl: string;
   databaseKind: DatabaseKind;
   redisUrl: string | null;
+  /** Prefix of every Redis key and channel, so deployments can share one Redis. */
+  redisPrefix: string;
   adminSecret: string | null;
   adminAllowedIps: IpRange[];
   trustProxy: IpRange[];
@@ -26,6 +28,12 @@ export interface Config {
   fetchMaxRedirects: number;
   fetchUserAgent: string;
   fetchAllowPrivate: boolean;
+  /** Upstream fetches running at once in this process, across refresher, refresh endpoint and create/add. */
+  fetchConcurrency: number;
+  /** A request whose headers and body have not arrived within this is closed. */
+  requestTimeoutMs: number;
+  /** SIGTERM exits within this, whatever upstreams and clients do. */
+  shutdownTimeoutMs: number;
   defaultBanSeconds: number;
   rateLimitPublicPerMin: number;
   rateLimitApiPerMin: number;
@@ -108,6 +116,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     databaseUrl,
     databaseKind: databaseKind ?? 'sqlite',
     redisUrl,
+    redisPrefix: value('REDIS_PREFIX') ?? 'subweave',
     adminSecret,
     adminAllowedIps: ipList('ADMIN_ALLOWED_IPS', '127.0.0.1,::1'),
     trustProxy: ipList('TRUST_PROXY', ''),
@@ -122,6 +131,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     fetchMaxRedirects: int('FETCH_MAX_REDIRECTS', 3, 0, 20),
     fetchUserAgent: value('FETCH_USER_AGENT') ?? `subweave/${packageVersion}`,
     fetchAllowPrivate: bool('FETCH_ALLOW_PRIVATE', false),
+    fetchConcurrency: int('FETCH_CONCURRENCY', 8, 1, 256),
+    requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30_000, 1),
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 1),
     defaultBanSeconds: int('DEFAULT_BAN_SECONDS', 3600, 1, 31_536_000),
     rateLimitPublicPerMin: int('RATE_LIMIT_PUBLIC_PER_MIN', 120, 0),
     rateLimitApiPerMin: int('RATE_LIMIT_API_PER_MIN', 600, 0),
