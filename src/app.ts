@@ -24,6 +24,7 @@ import { connectPageRoutes } from './modules/connect/connect.routes.js';
 import { ExternalSources } from './modules/fetch/external-sources.js';
 import { createUpstreamClient, type UpstreamOptions } from './modules/fetch/upstream.js';
 import { installClientIp } from './http/client-ip.js';
+import { requireRouteKinds } from './http/route-kind.js';
 import { createRedis, type Redis } from './redis.js';
 import { adminPlugin } from './modules/admin/admin.plugin.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -71,17 +72,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  requireRouteKinds(app);
   app.setValidatorCompiler(validatorCompiler());
   installErrorHandling(app);
   installJsonBodyParser(app);
-  installClientIp(app, config.trustProxy);
-  app.decorateRequest('credential', null);
-  const redis = deps.redis === undefined ? (config.redisUrl ? createRedis(config.redisUrl) : null) : deps.redis;
-  if (redis && deps.redis === undefined) app.addHook('onClose', async () => void (await redis.quit()));
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
   });
+  installClientIp(app, config.trustProxy);
+  app.decorateRequest('credential', null);
+  const redis = deps.redis === undefined ? (config.redisUrl ? createRedis(config.redisUrl) : null) : deps.redis;
+  if (redis && deps.redis === undefined) app.addHook('onClose', async () => void (await redis.quit()));
   // Statistics count every request in memory and write the sums in batches, never on the request path.
   const requestCounter = deps.requestCounter ?? createRequestCounter(database.db, app.log);
   installRequestCounting(app, requestCounter);
@@ -109,6 +111,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const subscriptions = new SubscriptionsService(database, config, renderCache, changes, external);
   await app.register(subscriptionRoutes, {
     prefix: '/api/v1/subs',
+    kind: 'user',
     service: subscriptions,
     tag: 'Subscriptions',
     resolveScope: async (request) => ({ userId: (await authenticateUser(database.db, request)).user_id, provider: null }),
@@ -120,6 +123,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(providerRoutes, { prefix: '/api/v1/providers', db: database.db, connections });
   await app.register(subscriptionRoutes, {
     prefix: '/api/v1/providers/:user_id/subs',
+    kind: 'provider',
     service: subscriptions,
     tag: 'Providers',
     resolveScope: providerScope(database.db, connections),

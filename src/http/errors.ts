@@ -44,6 +44,9 @@ export const errors = {
   missingToken: () => new AppError(401, 'missing_token', 'The API-Token header is required.'),
   invalidToken: () => new AppError(401, 'invalid_token', 'The API token is not valid for this endpoint.'),
   accountDisabled: () => new AppError(403, 'account_disabled', 'This account is disabled.'),
+  /** A provider acting for a user whose account is disabled. */
+  userAccountDisabled: (userId: number) =>
+    new AppError(403, 'account_disabled', 'The account of this user is disabled.', { user_id: userId }),
   forbidden: (message = 'You do not have access to this resource.') => new AppError(403, 'forbidden', message),
   subscriptionLimitReached: (max: number) =>
     new AppError(403, 'subscription_limit_reached', `The limit of ${max} subscriptions is reached.`, { max }),
@@ -82,6 +85,13 @@ export const errors = {
       provider_name: providerName,
     }),
   invalidInvite: () => new AppError(401, 'invalid_invite', 'The invite is invalid or expired.'),
+  invalidForwardedFor: () =>
+    new AppError(400, 'invalid_forwarded_for', 'X-Forwarded-For does not name the client with an IP address.'),
+  unexpectedBody: () =>
+    new AppError(400, 'unexpected_body', 'This endpoint takes no request body (an empty body or {} is accepted).'),
+  badRequest: (message = 'The request is not valid HTTP.') => new AppError(400, 'bad_request', message),
+  headersTooLarge: () => new AppError(431, 'headers_too_large', 'The request headers are too large.'),
+  requestTimeout: () => new AppError(408, 'request_timeout', 'The request did not arrive in time.'),
   tooManySources: (max: number, wouldHave: number) =>
     new AppError(413, 'too_many_sources', `A subscription holds at most ${max} sources.`, {
       max,

@@ -39,7 +39,7 @@ function parseIpv6(text: string): ipaddr.IPv6 | null {
 
 /** An IPv4-mapped IPv6 address (::ffff:a.b.c.d) is the IPv4 address a.b.c.d. */
 function unmap(address: ParsedIp): ParsedIp {
-  return address.kind() === 'ipv6' && address.isIPv4MappedAddress() ? address.toIPv4Address() : address;
+  return address instanceof ipaddr.IPv6 && address.isIPv4MappedAddress() ? address.toIPv4Address() : address;
 }
 
 function parseRaw(text: string): ParsedIp | null {
@@ -51,7 +51,7 @@ function parseRaw(text: string): ParsedIp | null {
 }
 
 function format(address: ParsedIp): string {
-  return address.kind() === 'ipv4' ? address.toString() : address.toRFC5952String();
+  return address instanceof ipaddr.IPv6 ? address.toRFC5952String() : address.toString();
 }
 
 /** One address, parsed and unmapped (IPv4-mapped IPv6 becomes IPv4); null for anything else. */
@@ -91,7 +91,7 @@ export function parseIpRange(input: string): IpRange | null {
   }
   let ip = networkOf(raw, prefix);
   // "::ffff:10.0.0.0/104" is the IPv4 range 10.0.0.0/8; a shorter prefix is a genuine IPv6 range.
-  if (ip.kind() === 'ipv6' && prefix >= 96 && ip.isIPv4MappedAddress()) [ip, prefix] = [ip.toIPv4Address(), prefix - 96];
+  if (ip instanceof ipaddr.IPv6 && prefix >= 96 && ip.isIPv4MappedAddress()) [ip, prefix] = [ip.toIPv4Address(), prefix - 96];
   const network = format(ip);
   const family = ip.kind();
   const text = prefix === BITS[family] ? network : `${network}/${prefix}`;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyPluginCallback, FastifyRequest } from '
 import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import { IpMatcher } from '../../net/ip.js';
+import { defaultRouteKind } from '../../http/route-kind.js';
 import { SIGNATURE_WINDOW_MS, verifySignature } from './signature.js';
 import type { ReplayGuard } from './replay-guard.js';
 
@@ -24,6 +25,7 @@ const EMPTY = Buffer.alloc(0);
 export const adminPlugin: FastifyPluginAsync<AdminPluginOptions> = async (app, { config, replayGuard, routes }) => {
   const allowed = new IpMatcher(config.adminAllowedIps);
   const secret = config.adminSecret;
+  defaultRouteKind(app, 'admin');
 
   app.decorateRequest('rawBody', null);
   // JSON is parsed only after the signature over the raw bytes has been checked (see preValidation below).
