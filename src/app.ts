@@ -1,5 +1,4 @@
 // Builds the Fastify application from its dependencies: shared plugins, error handling, docs and every module's routes.
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
@@ -25,6 +24,8 @@ import { ExternalSources } from './modules/fetch/external-sources.js';
 import { createUpstreamClient, type UpstreamOptions } from './modules/fetch/upstream.js';
 import { installClientIp } from './http/client-ip.js';
 import { requireRouteKinds } from './http/route-kind.js';
+import { connectionOptions, requestId } from './http/connections.js';
+import { withSafeLogging } from './http/request-log.js';
 import { createRedis, type Redis } from './redis.js';
 import { adminPlugin } from './modules/admin/admin.plugin.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -63,10 +64,11 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: withSafeLogging(deps.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    genReqId: requestId,
+    ...connectionOptions(config.requestTimeoutMs),
     trustProxy: false,
     frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
