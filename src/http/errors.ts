@@ -85,6 +85,7 @@ export const errors = {
       provider_name: providerName,
     }),
   invalidInvite: () => new AppError(401, 'invalid_invite', 'The invite is invalid or expired.'),
+  notFound: (message = 'No such resource.') => new AppError(404, 'not_found', message),
   invalidForwardedFor: () =>
     new AppError(400, 'invalid_forwarded_for', 'X-Forwarded-For does not name the client with an IP address.'),
   unexpectedBody: () =>

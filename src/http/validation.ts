@@ -2,7 +2,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
-import { AppError, errors } from './errors.js';
+import { errors, type AppError } from './errors.js';
 
 // ajv-formats is CommonJS; under NodeNext its callable sits on `default`.
 const addFormats = addFormatsModule as unknown as { default: (ajv: Ajv) => Ajv };
@@ -11,6 +11,7 @@ const addFormats = addFormatsModule as unknown as { default: (ajv: Ajv) => Ajv }
  * NUL (PostgreSQL text cannot store it) or a UTF-16 surrogate without its partner (not Unicode: it would be stored
  * as U+FFFD and not round-trip). No request string may hold either (DESIGN 13).
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** JSON-pointer paths of every string (values and keys) in `data` that holds an unstorable character. */
@@ -28,7 +29,7 @@ export function unstorableStrings(data: unknown, path = ''): string[] {
  * like any other malformed token (DESIGN 5).
  */
 function unstorableParam(name: string): AppError {
-  return name === 'token' ? errors.subscriptionNotFound() : new AppError(404, 'not_found', 'No such resource.');
+  return name === 'token' ? errors.subscriptionNotFound() : errors.notFound();
 }
 
 function createAjv(coerceTypes: boolean): Ajv {

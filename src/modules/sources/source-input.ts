@@ -60,6 +60,7 @@ export function prepareSources(inputs: SourceInput[], baseUrl: string): Prepared
 }
 
 /** C0 and C1 control characters, tab and DEL included: never part of a source, and URL parsers silently drop some. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F]/;
 
 /** A source holding a control character inside it: invalid_url when it is an http(s) URL, else invalid_source. */
