@@ -5,8 +5,10 @@ import { expectError } from '../support/source-factories.js';
 import { counterBackends, useAbuseApp } from '../support/abuse-app.js';
 import { randomBytes } from 'node:crypto';
 
-/** A fresh /64 under 2001:db8::/32, as `prefix` (four groups) so tests can pick addresses inside it. */
-const fresh64 = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+/** Four hex digits without a leading zero, so the group is already in canonical form. */
+const group = () => (0x1000 + (randomBytes(2).readUInt16BE() % 0xf000)).toString(16);
+/** A fresh /64 under 2001:db8::/32 as its first four groups, so tests can pick addresses inside it. */
+const fresh64 = () => `2001:db8:${group()}:${group()}`;
 const fresh4 = () => `198.19.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 for (const kind of testDatabaseKinds()) {
