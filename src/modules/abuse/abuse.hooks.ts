@@ -60,7 +60,7 @@ export function installAbuseHooks(app: FastifyInstance, { controls, limiter, def
       const retryAfter = String(Math.max(1, Math.ceil((until - Date.now()) / 1000)));
       throw new AppError(403, 'ip_banned', 'Your address is banned.', { banned_until: bannedUntil }, { 'retry-after': retryAfter });
     }
-    const state: RequestState = { kind, anonCounted: kind === 'anonymous' };
+    const state: RequestState = { kind, anonCounted: false };
     states.set(request, state);
     const group = clientGroup(ip);
     if (kind === 'public' || kind === 'page') return limit(request, reply, 'public', group);
