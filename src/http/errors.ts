@@ -5,6 +5,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The 404/405 answer for a path no route matches. */
     answerNotFound(request: FastifyRequest, reply: FastifyReply): void;
+    /** Bans and the anonymous budget for requests the router refused before any hook (set by the abuse controls). */
+    guardUnrouted?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -151,8 +153,16 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
       : error.code === 'FST_ERR_BAD_URL'
         ? new AppError(400, 'invalid_request', 'The request path is not valid (bad percent-encoding).')
         : toAppError(error);
-  // No hook runs for these requests, so the request id header the onSend hook adds elsewhere is set here.
-  void send(reply, appError, { 'x-request-id': request.id });
+  // No hook runs for these requests, so the request id header and the abuse checks happen here.
+  const headers = { 'x-request-id': request.id };
+  const guard = request.server.guardUnrouted;
+  (guard ? guard(request, reply) : Promise.resolve()).then(
+    () => void send(reply, appError, headers),
+    (refusal: Error) => {
+      const refused = toAppError(refusal);
+      void send(reply, refused, { ...headers, ...refused.headers });
+    },
+  );
 }
 
 function send(reply: FastifyReply, error: AppError, headers: Record<string, string> = {}): FastifyReply {

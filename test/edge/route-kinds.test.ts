@@ -53,8 +53,10 @@ for (const kind of testDatabaseKinds()) {
         expectBanned(await t.send('GET', '/api/v1/%73ubs', { ip, token: userToken }), '/api/v1/%73ubs');
         expectBanned(await t.send('GET', '/api/v1/%6De', { ip, token: userToken }), '/api/v1/%6De');
         expectBanned(await t.send('GET', '/api/v1/%70roviders/1', { ip, token: 'x' }), '/api/v1/%70roviders/1');
-        // 405 (a known path, another method) is unmatched too.
+        // 405 (a known path, another method) is unmatched too, and so is a path the router cannot decode.
         expectBanned(await t.send('DELETE', `/sub/${subToken}`, { ip }), 'DELETE /sub');
+        expectBanned(await t.send('GET', '/sub/%ZZ', { ip }), '/sub/%ZZ');
+        expectError(await t.send('GET', '/sub/%ZZ', { ip: freshIp() }), 400, 'invalid_request');
       });
 
       it('refuses a banned address sending an absolute-form target (raw HTTP)', async () => {
@@ -106,7 +108,7 @@ for (const kind of testDatabaseKinds()) {
         const ip = freshIp();
         expect((await t.send('GET', '/SUB/x', { ip })).headers['ratelimit-limit']).toBe('2');
         expectError(await t.send('GET', '//sub/x', { ip }), 404, 'not_found');
-        for (const url of ['/no/such/path', '/SUB/x', '/api/v1/subs']) {
+        for (const url of ['/no/such/path', '/SUB/x', '/api/v1/subs', '/%ZZ']) {
           expectError(await t.send('GET', url, { ip }), 429, 'rate_limited');
         }
       });

@@ -49,8 +49,8 @@ export function installAbuseHooks(app: FastifyInstance, { controls, limiter, def
     }, { ...rateLimitHeaders(verdict), 'retry-after': String(verdict.resetSeconds) });
   }
 
-  app.addHook('onRequest', async (request, reply) => {
-    const kind = requestKind(request);
+  /** The ban check and the first budget charge of a request of this kind. */
+  async function admit(request: FastifyRequest, reply: FastifyReply, kind: RequestKind): Promise<void> {
     if (kind === 'admin' || kind === 'infra') return;
     const ip = request.clientIp;
     if (controls.view.isWhitelisted(ip)) return;
@@ -69,6 +69,13 @@ export function installAbuseHooks(app: FastifyInstance, { controls, limiter, def
     // is used up (so guessing tokens stops), and spends it later only if it gets a 401.
     state.anonCounted = presentedToken(request) === null;
     return limit(request, reply, 'anon', group, !state.anonCounted);
+  }
+
+  app.addHook('onRequest', (request, reply) => admit(request, reply, requestKind(request)));
+  // A path the router cannot even decode skips every hook; it is still an anonymous request.
+  app.decorate('guardUnrouted', async (request: FastifyRequest, reply: FastifyReply) => {
+    request.server.resolveClientIp(request);
+    await admit(request, reply, 'anonymous');
   });
 
   // preValidation on the root runs after every onRequest hook, so route plugins have authenticated by now.
