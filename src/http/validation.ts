@@ -14,14 +14,27 @@ const addFormats = addFormatsModule as unknown as { default: (ajv: Ajv) => Ajv }
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** JSON-pointer paths of every string (values and keys) in `data` that holds an unstorable character. */
-export function unstorableStrings(data: unknown, path = ''): string[] {
-  if (typeof data === 'string') return UNSTORABLE.test(data) ? [path] : [];
-  if (Array.isArray(data)) return data.flatMap((item, i) => unstorableStrings(item, `${path}/${i}`));
-  if (data === null || typeof data !== 'object') return [];
-  return Object.entries(data).flatMap(([key, value]) =>
-    UNSTORABLE.test(key) ? [`${path}/${key}`] : unstorableStrings(value, `${path}/${key}`),
-  );
+/**
+ * JSON-pointer paths of every string (values and keys) in `data` that holds an unstorable character. Iterative, so
+ * a body nested a hundred thousand levels deep cannot overflow the stack.
+ */
+export function unstorableStrings(data: unknown): string[] {
+  const found: string[] = [];
+  const pending: Array<[unknown, string]> = [[data, '']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'string') {
+      if (UNSTORABLE.test(value)) found.push(path);
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => pending.push([item, `${path}/${i}`]));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (UNSTORABLE.test(key)) found.push(`${path}/${key}`);
+        else pending.push([item, `${path}/${key}`]);
+      }
+    }
+  }
+  return found.sort();
 }
 
 /**

@@ -91,3 +91,18 @@ describeEachDatabase('edge: hostile strings', (kind) => {
     expect((await t.admin('POST', '/providers', provider)).statusCode).toBe(201);
   });
 });
+
+describeEachDatabase('edge: deeply nested bodies', (kind) => {
+  const t = useTestApp(kind);
+
+  it('answers a body nested 100,000 levels deep with a 4xx, never a 500', async () => {
+    const { token } = await t.newUser();
+    const depth = 100_000;
+    const res = await t.call('POST', SUBS, {
+      token,
+      body: `{"name":"deep","sources":${'['.repeat(depth)}${']'.repeat(depth)}}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
