@@ -103,6 +103,6 @@ describeEachDatabase('edge: deeply nested bodies', (kind) => {
       body: `{"name":"deep","sources":${'['.repeat(depth)}${']'.repeat(depth)}}`,
       headers: { 'content-type': 'application/json' },
     });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode, res.body).toBe(400);
   });
 });
