@@ -1,5 +1,4 @@
 // Builds the Fastify application from its dependencies: shared plugins, error handling, docs and every module's routes.
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
@@ -24,6 +23,9 @@ import { connectPageRoutes } from './modules/connect/connect.routes.js';
 import { ExternalSources } from './modules/fetch/external-sources.js';
 import { createUpstreamClient, type UpstreamOptions } from './modules/fetch/upstream.js';
 import { installClientIp } from './http/client-ip.js';
+import { requireRouteKinds } from './http/route-kind.js';
+import { connectionOptions, requestId } from './http/connections.js';
+import { withSafeLogging } from './http/request-log.js';
 import { createRedis, type Redis } from './redis.js';
 import { adminPlugin } from './modules/admin/admin.plugin.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -62,26 +64,28 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: withSafeLogging(deps.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    genReqId: requestId,
+    ...connectionOptions(config.requestTimeoutMs),
     trustProxy: false,
     frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  requireRouteKinds(app);
   app.setValidatorCompiler(validatorCompiler());
   installErrorHandling(app);
   installJsonBodyParser(app);
-  installClientIp(app, config.trustProxy);
-  app.decorateRequest('credential', null);
-  const redis = deps.redis === undefined ? (config.redisUrl ? createRedis(config.redisUrl) : null) : deps.redis;
-  if (redis && deps.redis === undefined) app.addHook('onClose', async () => void (await redis.quit()));
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
   });
+  installClientIp(app, config.trustProxy);
+  app.decorateRequest('credential', null);
+  const redis = deps.redis === undefined ? (config.redisUrl ? createRedis(config.redisUrl) : null) : deps.redis;
+  if (redis && deps.redis === undefined) app.addHook('onClose', async () => void (await redis.quit()));
   // Statistics count every request in memory and write the sums in batches, never on the request path.
   const requestCounter = deps.requestCounter ?? createRequestCounter(database.db, app.log);
   installRequestCounting(app, requestCounter);
@@ -109,6 +113,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const subscriptions = new SubscriptionsService(database, config, renderCache, changes, external);
   await app.register(subscriptionRoutes, {
     prefix: '/api/v1/subs',
+    kind: 'user',
     service: subscriptions,
     tag: 'Subscriptions',
     resolveScope: async (request) => ({ userId: (await authenticateUser(database.db, request)).user_id, provider: null }),
@@ -120,6 +125,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(providerRoutes, { prefix: '/api/v1/providers', db: database.db, connections });
   await app.register(subscriptionRoutes, {
     prefix: '/api/v1/providers/:user_id/subs',
+    kind: 'provider',
     service: subscriptions,
     tag: 'Providers',
     resolveScope: providerScope(database.db, connections),

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { defaultRouteKind } from './route-kind.js';
 
 export async function registerDocs(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(swagger, {
@@ -40,6 +41,10 @@ export async function registerDocs(app: FastifyInstance, config: Config): Promis
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Swagger itself stays on the root (it collects every route); the routes serving the docs are infra.
+  await app.register(async (docs) => {
+    defaultRouteKind(docs, 'infra');
+    await docs.register(swaggerUi, { routePrefix: '/docs' });
+    docs.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  });
 }

@@ -5,6 +5,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The 404/405 answer for a path no route matches. */
     answerNotFound(request: FastifyRequest, reply: FastifyReply): void;
+    /** Bans and the anonymous budget for requests the router refused before any hook (set by the abuse controls). */
+    guardUnrouted?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -44,6 +46,9 @@ export const errors = {
   missingToken: () => new AppError(401, 'missing_token', 'The API-Token header is required.'),
   invalidToken: () => new AppError(401, 'invalid_token', 'The API token is not valid for this endpoint.'),
   accountDisabled: () => new AppError(403, 'account_disabled', 'This account is disabled.'),
+  /** A provider acting for a user whose account is disabled. */
+  userAccountDisabled: (userId: number) =>
+    new AppError(403, 'account_disabled', 'The account of this user is disabled.', { user_id: userId }),
   forbidden: (message = 'You do not have access to this resource.') => new AppError(403, 'forbidden', message),
   subscriptionLimitReached: (max: number) =>
     new AppError(403, 'subscription_limit_reached', `The limit of ${max} subscriptions is reached.`, { max }),
@@ -82,6 +87,14 @@ export const errors = {
       provider_name: providerName,
     }),
   invalidInvite: () => new AppError(401, 'invalid_invite', 'The invite is invalid or expired.'),
+  notFound: (message = 'No such resource.') => new AppError(404, 'not_found', message),
+  invalidForwardedFor: () =>
+    new AppError(400, 'invalid_forwarded_for', 'X-Forwarded-For does not name the client with an IP address.'),
+  unexpectedBody: () =>
+    new AppError(400, 'unexpected_body', 'This endpoint takes no request body (an empty body or {} is accepted).'),
+  badRequest: (message = 'The request is not valid HTTP.') => new AppError(400, 'bad_request', message),
+  headersTooLarge: () => new AppError(431, 'headers_too_large', 'The request headers are too large.'),
+  requestTimeout: () => new AppError(408, 'request_timeout', 'The request did not arrive in time.'),
   tooManySources: (max: number, wouldHave: number) =>
     new AppError(413, 'too_many_sources', `A subscription holds at most ${max} sources.`, {
       max,
@@ -140,8 +153,16 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
       : error.code === 'FST_ERR_BAD_URL'
         ? new AppError(400, 'invalid_request', 'The request path is not valid (bad percent-encoding).')
         : toAppError(error);
-  // No hook runs for these requests, so the request id header the onSend hook adds elsewhere is set here.
-  void send(reply, appError, { 'x-request-id': request.id });
+  // No hook runs for these requests, so the request id header and the abuse checks happen here.
+  const headers = { 'x-request-id': request.id };
+  const guard = request.server.guardUnrouted;
+  (guard ? guard(request, reply) : Promise.resolve()).then(
+    () => void send(reply, appError, headers),
+    (refusal: Error) => {
+      const refused = toAppError(refusal);
+      void send(reply, refused, { ...headers, ...refused.headers });
+    },
+  );
 }
 
 function send(reply: FastifyReply, error: AppError, headers: Record<string, string> = {}): FastifyReply {

@@ -4,10 +4,12 @@ import { Type } from 'typebox';
 import type { DatabaseHandle } from '../db/database.js';
 import { AppError } from './errors.js';
 import { errorResponses } from './schemas.js';
+import { defaultRouteKind } from './route-kind.js';
 
 const Status = Type.Object({ status: Type.String({ description: '`ok` or `ready`.' }) });
 
 export const healthRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (app, { database }) => {
+  defaultRouteKind(app, 'infra');
   app.get('/healthz', {
     schema: { tags: ['Health'], summary: 'Liveness', description: 'Answers 200 while the process serves HTTP; touches no dependency.', response: { 200: Status } },
   }, async () => ({ status: 'ok' }));

@@ -12,6 +12,16 @@ export const ErrorResponse = Type.Object(
   { description: 'Envelope of every non-2xx response.' },
 );
 
+/**
+ * Names, descriptions, comments, provider and admin fields refuse every C0 and C1 control character, tab and DEL
+ * included (DESIGN 13): no client shows them, and they make one name look like another. NUL and unpaired
+ * surrogates are refused in every request string by the validator (see validation.ts).
+ */
+export const PLAIN_TEXT_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F]*$';
+
+/** The same for fields trimmed before use (names, comments): whitespace such as tab or newline may only surround the text. */
+export const TRIMMED_TEXT_PATTERN = '^\\s*[^\\u0000-\\u001F\\u007F-\\u009F]*\\s*$';
+
 export const DateTime = (description: string) => Type.String({ format: 'date-time', description });
 
 /** Response map entries for the error statuses a route can answer. */

@@ -1,5 +1,6 @@
-// One strict parser for IP addresses and CIDR ranges, so SSRF checks, the admin allowlist, bans, the whitelist and TRUST_PROXY agree on what an address is.
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
+// One strict parser for IP addresses and CIDR ranges (on ipaddr.js), so SSRF checks, the admin allowlist, bans, the whitelist and TRUST_PROXY agree on what an address is.
+import { BlockList, isIPv4 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 export type IpFamily = 'ipv4' | 'ipv6';
 
@@ -11,117 +12,90 @@ export interface IpRange {
   text: string;
 }
 
-interface RawIp {
-  family: IpFamily;
-  bytes: number[]; // 4 for IPv4, 16 for IPv6
-}
+export type ParsedIp = ipaddr.IPv4 | ipaddr.IPv6;
 
 const BITS: Record<IpFamily, number> = { ipv4: 32, ipv6: 128 };
-const MAPPED_PREFIX = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff];
 
-/** Strict dotted quad: no leading zeros, which some parsers read as octal. */
-function parseIpv4Bytes(text: string): number[] | null {
-  if (!isIPv4(text)) return null;
-  const parts = text.split('.');
-  if (parts.some((part) => part.length > 1 && part.startsWith('0'))) return null;
-  return parts.map(Number);
+/**
+ * A dotted IPv4 tail ("::ffff:1.2.3.4") becomes two hex groups first: ipaddr.js reads any such tail as IPv4-mapped
+ * (even "::1.2.3.4") and accepts leading zeros in it, which some parsers read as octal.
+ */
+function hexTail(text: string): string | null {
+  const lastColon = text.lastIndexOf(':');
+  const tail = text.slice(lastColon + 1);
+  if (!tail.includes('.')) return text;
+  if (!ipaddr.IPv4.isValidFourPartDecimal(tail)) return null;
+  const [a = 0, b = 0, c = 0, d = 0] = ipaddr.IPv4.parse(tail).octets;
+  return `${text.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
 }
 
-function parseIpv6Bytes(text: string): number[] | null {
-  // isIPv6 accepts zone ids ("fe80::1%eth0"); an address with a zone is not one we can store or compare.
-  if (text.includes('%') || !isIPv6(text)) return null;
-  let hex = text.toLowerCase();
-  const lastColon = hex.lastIndexOf(':');
-  const tail = hex.slice(lastColon + 1);
-  if (tail.includes('.')) {
-    const v4 = parseIpv4Bytes(tail);
-    if (!v4) return null;
-    const [a = 0, b = 0, c = 0, d = 0] = v4;
-    hex = `${hex.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const groups = (part: string): number[] => (part === '' ? [] : part.split(':').map((h) => parseInt(h, 16)));
-  const [left = '', right] = hex.split('::');
-  const head = groups(left);
-  const rest = right === undefined ? [] : groups(right);
-  const hextets = [...head, ...new Array<number>(8 - head.length - rest.length).fill(0), ...rest];
-  return hextets.flatMap((h) => [h >> 8, h & 0xff]);
+function parseIpv6(text: string): ipaddr.IPv6 | null {
+  const hex = hexTail(text);
+  if (hex === null || !ipaddr.IPv6.isValid(hex)) return null;
+  const address = ipaddr.IPv6.parse(hex);
+  // A zone id ("fe80::1%eth0") names an interface of one host: not an address we can store or compare.
+  return address.zoneId === undefined ? address : null;
 }
 
 /** An IPv4-mapped IPv6 address (::ffff:a.b.c.d) is the IPv4 address a.b.c.d. */
-function unmap(ip: RawIp): RawIp {
-  const mapped = ip.family === 'ipv6' && MAPPED_PREFIX.every((byte, i) => ip.bytes[i] === byte);
-  return mapped ? { family: 'ipv4', bytes: ip.bytes.slice(12) } : ip;
+function unmap(address: ParsedIp): ParsedIp {
+  return address instanceof ipaddr.IPv6 && address.isIPv4MappedAddress() ? address.toIPv4Address() : address;
 }
 
-function parseRaw(text: string): RawIp | null {
+function parseRaw(text: string): ParsedIp | null {
   const bracketed = /^\[(.*)\]$/.exec(text);
-  if (bracketed) {
-    const bytes = parseIpv6Bytes(bracketed[1] ?? '');
-    return bytes && { family: 'ipv6', bytes };
-  }
-  const v4 = parseIpv4Bytes(text);
-  if (v4) return { family: 'ipv4', bytes: v4 };
-  const v6 = parseIpv6Bytes(text);
-  return v6 && { family: 'ipv6', bytes: v6 };
+  if (bracketed) return parseIpv6(bracketed[1] ?? '');
+  // Strict dotted quad: ipaddr.js's general parser also takes "0x7f.1", "2130706433" and octal parts.
+  if (ipaddr.IPv4.isValidFourPartDecimal(text)) return ipaddr.IPv4.parse(text);
+  return parseIpv6(text);
 }
 
-/** RFC 5952: lower-case hex, no leading zeros, the longest (left-most on ties) run of 2+ zero groups as "::". */
-function formatIpv6(bytes: number[]): string {
-  const hextets = Array.from({ length: 8 }, (_, i) => ((bytes[2 * i] ?? 0) << 8) | (bytes[2 * i + 1] ?? 0));
-  let bestStart = -1;
-  let bestLength = 1;
-  for (let start = 0; start < 8; start++) {
-    let length = 0;
-    while (start + length < 8 && hextets[start + length] === 0) length++;
-    if (length > bestLength) [bestStart, bestLength] = [start, length];
-  }
-  const hex = (from: number, to: number): string => hextets.slice(from, to).map((h) => h.toString(16)).join(':');
-  if (bestStart < 0) return hex(0, 8);
-  return `${hex(0, bestStart)}::${hex(bestStart + bestLength, 8)}`;
+function format(address: ParsedIp): string {
+  return address instanceof ipaddr.IPv6 ? address.toRFC5952String() : address.toString();
 }
 
-function formatIp(ip: RawIp): string {
-  return ip.family === 'ipv4' ? ip.bytes.join('.') : formatIpv6(ip.bytes);
+/** One address, parsed and unmapped (IPv4-mapped IPv6 becomes IPv4); null for anything else. */
+export function parseIp(text: string): ParsedIp | null {
+  const raw = parseRaw(text);
+  return raw && unmap(raw);
 }
 
-function clearHostBits(bytes: number[], prefix: number): number[] {
-  return bytes.map((byte, i) => {
-    const keep = Math.min(8, Math.max(0, prefix - 8 * i));
-    return byte & ((0xff << (8 - keep)) & 0xff);
-  });
-}
-
-/** The 4 (IPv4) or 16 (IPv6) bytes of a canonical address; IPv4-mapped addresses give 4. */
+/** The 4 (IPv4) or 16 (IPv6) bytes of an address; IPv4-mapped addresses give 4. */
 export function ipBytes(address: string): number[] | null {
-  const raw = parseRaw(address);
-  return raw && unmap(raw).bytes;
+  return parseIp(address)?.toByteArray() ?? null;
 }
 
 export function normalizeIp(address: string): string | null {
-  const raw = parseRaw(address);
-  return raw && formatIp(unmap(raw));
+  const ip = parseIp(address);
+  return ip && format(ip);
+}
+
+function networkOf(address: ParsedIp, prefix: number): ParsedIp {
+  const bytes = address.toByteArray().map((byte, i) => {
+    const keep = Math.min(8, Math.max(0, prefix - 8 * i));
+    return byte & ((0xff << (8 - keep)) & 0xff);
+  });
+  return ipaddr.fromByteArray(bytes);
 }
 
 export function parseIpRange(input: string): IpRange | null {
   const slash = input.indexOf('/');
   const raw = parseRaw(slash < 0 ? input : input.slice(0, slash));
   if (!raw) return null;
-  let prefix = BITS[raw.family];
+  let prefix = BITS[raw.kind()];
   if (slash >= 0) {
     const prefixText = input.slice(slash + 1);
     if (!/^(0|[1-9]\d{0,2})$/.test(prefixText)) return null;
     prefix = Number(prefixText);
-    if (prefix > BITS[raw.family]) return null;
+    if (prefix > BITS[raw.kind()]) return null;
   }
-  let ip: RawIp = { family: raw.family, bytes: clearHostBits(raw.bytes, prefix) };
+  let ip = networkOf(raw, prefix);
   // "::ffff:10.0.0.0/104" is the IPv4 range 10.0.0.0/8; a shorter prefix is a genuine IPv6 range.
-  if (ip.family === 'ipv6' && prefix >= 96) {
-    const unmapped = unmap(ip);
-    if (unmapped !== ip) [ip, prefix] = [unmapped, prefix - 96];
-  }
-  const network = formatIp(ip);
-  const text = prefix === BITS[ip.family] ? network : `${network}/${prefix}`;
-  return { network, prefix, family: ip.family, text };
+  if (ip instanceof ipaddr.IPv6 && prefix >= 96 && ip.isIPv4MappedAddress()) [ip, prefix] = [ip.toIPv4Address(), prefix - 96];
+  const network = format(ip);
+  const family = ip.kind();
+  const text = prefix === BITS[family] ? network : `${network}/${prefix}`;
+  return { network, prefix, family, text };
 }
 
 export function parseIpList(csv: string): { ranges: IpRange[]; invalid: string[] } {
@@ -134,6 +108,16 @@ export function parseIpList(csv: string): { ranges: IpRange[]; invalid: string[]
     else invalid.push(item);
   }
   return { ranges, invalid };
+}
+
+/**
+ * The unit rate limits, strikes and automatic bans count (DESIGN 13): an IPv4 address itself, an IPv6 address's
+ * /64, since one subscriber line usually gets a whole /64 to pick addresses from. Answers canonical text.
+ */
+export function clientGroup(address: string): string {
+  const ip = parseIp(address);
+  if (!ip) return address;
+  return ip.kind() === 'ipv4' ? format(ip) : `${format(networkOf(ip, 64))}/64`;
 }
 
 /**
@@ -165,24 +149,27 @@ export class IpMatcher {
   }
 }
 
+/** An X-Forwarded-For entry as an address: a port is dropped ("203.0.113.5:4711", "[2001:db8::1]:4711"). */
+function forwardedAddress(entry: string): string | null {
+  const withPort = /^\[([^\]]*)\]:\d{1,5}$/.exec(entry) ?? /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(entry);
+  return normalizeIp(withPort ? (withPort[1] ?? '') : entry);
+}
+
 /**
- * DESIGN 7: the socket address, unless it is a trusted proxy; then the right-most X-Forwarded-For entry
- * that is not a trusted proxy. Entries left of it are client-supplied and may be forged, so they are never used.
+ * DESIGN 13: the socket address, unless it is a trusted proxy; then X-Forwarded-For is read right to left, trusted
+ * entries skipped, and the first untrusted entry is the client (entries left of it are client-supplied and may be
+ * forged). When every entry is trusted, the left-most is the client. Null when the entry that would be the client
+ * is not an address (`unknown`, empty, garbage): the caller refuses the request rather than guess.
  */
-export function clientIpFrom(socketAddress: string, forwardedFor: string | undefined, trusted: IpMatcher | null): string {
+export function clientIpFrom(socketAddress: string, forwardedFor: string | undefined, trusted: IpMatcher | null): string | null {
   const socketIp = normalizeIp(socketAddress) ?? socketAddress;
   if (!trusted?.matches(socketIp) || forwardedFor === undefined) return socketIp;
-  const hops = forwardedFor
-    .split(',')
-    .map((hop) => hop.trim())
-    .filter((hop) => hop !== '');
-  let lastTrusted = socketIp;
-  for (const hop of hops.reverse()) {
-    const ip = normalizeIp(hop);
-    // Garbage means the chain can no longer be trusted: answer with the last hop we do trust.
-    if (ip === null) return lastTrusted;
+  let leftMost = socketIp;
+  for (const entry of forwardedFor.split(',').reverse()) {
+    const ip = forwardedAddress(entry.trim());
+    if (ip === null) return null;
     if (!trusted.matches(ip)) return ip;
-    lastTrusted = ip;
+    leftMost = ip;
   }
-  return lastTrusted;
+  return leftMost;
 }

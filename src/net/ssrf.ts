@@ -1,6 +1,7 @@
 // External subscription URLs are fetched by the server, so they must not be able to reach loopback, private networks or cloud metadata (DESIGN 5).
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { IpMatcher, ipBytes, normalizeIp } from './ip.js';
+import ipaddr from 'ipaddr.js';
+import { normalizeIp, parseIp, type ParsedIp } from './ip.js';
 
 export type LookupFn = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
 
@@ -8,8 +9,10 @@ export type HostCheck = { ok: true } | { ok: false; reason: string };
 
 const LOOKUP_TIMEOUT_MS = 3000;
 
+const cidrs = (list: string[]) => list.map((cidr) => ipaddr.parseCIDR(cidr));
+
 /** Special-purpose ranges (IANA registries, RFC 6890) that are not ordinary public destinations. */
-const FORBIDDEN = new IpMatcher([
+const FORBIDDEN = cidrs([
   '0.0.0.0/8',
   '10.0.0.0/8',
   '100.64.0.0/10',
@@ -27,6 +30,8 @@ const FORBIDDEN = new IpMatcher([
   '240.0.0.0/4',
   // Includes ::/128 and ::1/128; the rest of ::/96 is deprecated IPv4-compatible space (::127.0.0.1).
   '::/96',
+  // IPv4-translated (RFC 2765, "::ffff:0:127.0.0.1"): some stacks deliver it to the embedded IPv4 address.
+  '::ffff:0:0:0/96',
   '100::/64',
   '2001::/23',
   '2001:db8::/32',
@@ -39,27 +44,31 @@ const FORBIDDEN = new IpMatcher([
 /**
  * IPv6 prefixes that carry an IPv4 address, with the byte offset where it sits; the verdict is the one for that
  * IPv4 address. The local-use NAT64 prefix is assumed to be deployed as a /96, like the well-known one.
+ * IPv4-mapped addresses (::ffff:0:0/96) need no entry: parseIp already turns them into IPv4.
  */
-const EMBEDS_IPV4: Array<{ matcher: IpMatcher; offset: number }> = [
-  { matcher: new IpMatcher(['64:ff9b::/96']), offset: 12 },
-  { matcher: new IpMatcher(['64:ff9b:1::/48']), offset: 12 },
-  { matcher: new IpMatcher(['2002::/16']), offset: 2 }, // 6to4
+const EMBEDS_IPV4: Array<{ range: [ParsedIp, number]; offset: number }> = [
+  { range: ipaddr.parseCIDR('64:ff9b::/96'), offset: 12 },
+  { range: ipaddr.parseCIDR('64:ff9b:1::/48'), offset: 12 },
+  { range: ipaddr.parseCIDR('2002::/16'), offset: 2 }, // 6to4
 ];
 
 const FORBIDDEN_NAMES = new Set(['localhost', 'metadata.google.internal']);
 const FORBIDDEN_SUFFIXES = ['.localhost', '.local', '.internal'];
 
-function embeddedIpv4(bytes: number[], address: string): string | null {
-  if (bytes.length !== 16) return null;
-  const embed = EMBEDS_IPV4.find(({ matcher }) => matcher.matches(address));
-  return embed ? bytes.slice(embed.offset, embed.offset + 4).join('.') : null;
+const inRange = (address: ParsedIp, [network, bits]: [ParsedIp, number]) =>
+  address.kind() === network.kind() && address.match(network, bits);
+
+function embeddedIpv4(address: ParsedIp): ParsedIp | null {
+  if (address.kind() !== 'ipv6') return null;
+  const embed = EMBEDS_IPV4.find(({ range }) => inRange(address, range));
+  return embed ? ipaddr.fromByteArray(address.toByteArray().slice(embed.offset, embed.offset + 4)) : null;
 }
 
-export function isForbiddenAddress(address: string): boolean {
-  const bytes = ipBytes(address);
-  if (!bytes) return true;
-  const embedded = embeddedIpv4(bytes, address);
-  return embedded === null ? FORBIDDEN.matches(address) : FORBIDDEN.matches(embedded);
+export function isForbiddenAddress(text: string): boolean {
+  const address = parseIp(text);
+  if (!address) return true;
+  const checked = embeddedIpv4(address) ?? address;
+  return FORBIDDEN.some((range) => inRange(checked, range));
 }
 
 /** Lower-case, without the trailing root dot ("localhost." is localhost). */
@@ -87,6 +96,11 @@ export function isForbiddenHostname(hostname: string): boolean {
   const ip = literalIp(host);
   if (ip !== null) return isForbiddenAddress(ip);
   return FORBIDDEN_NAMES.has(host) || FORBIDDEN_SUFFIXES.some((suffix) => host.endsWith(suffix));
+}
+
+/** The refusal of a name that resolved to a forbidden address; the addresses are not named (internal DNS stays private). */
+export function notPublicReason(hostname: string): string {
+  return `host "${canonicalHostname(hostname)}" does not resolve to a public address`;
 }
 
 const systemLookup: LookupFn = (hostname) => dnsLookup(hostname, { all: true });
@@ -117,9 +131,8 @@ export async function checkPublicHost(hostname: string, lookup: LookupFn = syste
   } catch {
     return { ok: true };
   }
-  const forbidden = answers.find(({ address }) => isForbiddenAddress(address));
-  if (forbidden) {
-    return { ok: false, reason: `host "${host}" resolves to ${forbidden.address}, which is not a public address` };
+  if (answers.some(({ address }) => isForbiddenAddress(address))) {
+    return { ok: false, reason: notPublicReason(host) };
   }
   return { ok: true };
 }

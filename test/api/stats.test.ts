@@ -12,7 +12,7 @@ interface StatsBody {
   total_providers: number;
   new_users: number;
   new_subscriptions: number;
-  requests_by_kind: { public: number; user: number; provider: number; admin: number };
+  requests_by_kind: { public: number; page: number; user: number; provider: number; admin: number; anonymous: number };
 }
 
 const HOUR = 3_600_000;
@@ -88,17 +88,24 @@ describeEachDatabase('admin stats', (kind) => {
     await t.call('GET', '/api/v1/providers/1');
     await t.call('GET', '/healthz');
     await t.call('GET', '/no/such/path');
+    await t.call('GET', '/%73ub/no-such-token');
+    await t.call('DELETE', '/sub/no-such-token');
+    await t.call('GET', '/connect/nobody');
     expect((await t.call('GET', '/api/v1/admin/stats')).statusCode).toBe(401);
 
     const after = await stats('?period=day');
-    // The first stats call is counted too (admin); /healthz and the unknown path count only in the total.
-    expect({
-      public: after.requests_by_kind.public - before.requests_by_kind.public,
-      user: after.requests_by_kind.user - before.requests_by_kind.user,
-      provider: after.requests_by_kind.provider - before.requests_by_kind.provider,
-      admin: after.requests_by_kind.admin - before.requests_by_kind.admin,
-    }).toEqual({ public: 2, user: 2, provider: 1, admin: 2 });
-    expect(after.total_requests - before.total_requests).toBe(9);
+    // The first stats call is counted too (admin); /healthz counts only in the total. Kinds come from the matched
+    // route: the percent-encoded link is public, the unknown path and the 405 are anonymous (DESIGN 13).
+    const kinds = ['public', 'page', 'user', 'provider', 'admin', 'anonymous'] as const;
+    expect(Object.fromEntries(kinds.map((k) => [k, after.requests_by_kind[k] - before.requests_by_kind[k]]))).toEqual({
+      public: 3,
+      page: 1,
+      user: 2,
+      provider: 1,
+      admin: 2,
+      anonymous: 2,
+    });
+    expect(after.total_requests - before.total_requests).toBe(12);
   });
 
   it('defaults to the last 7 days ending now', async () => {

@@ -263,7 +263,7 @@ describe('SSRF with allowPrivate: false', () => {
   it('refuses a name that resolves to a private address', async () => {
     const lookup = async () => [{ address: '10.0.0.5', family: 4 }];
     const error = expectFailure(await fetchWith({ ...strict, lookup }, `http://intranet.test:${server.port}/sub`));
-    expect(error).toBe('host "intranet.test" resolves to 10.0.0.5, which is not a public address');
+    expect(error).toBe('host "intranet.test" does not resolve to a public address');
     expect(server.requests).toHaveLength(0);
   });
 
@@ -276,7 +276,7 @@ describe('SSRF with allowPrivate: false', () => {
       return [{ address: answers[Math.min(calls.length - 1, 1)] ?? '', family: 4 }];
     };
     const error = expectFailure(await fetchWith({ ...strict, lookup }, `http://rebind.test:${server.port}/sub`));
-    expect(error).toBe('host "rebind.test" resolves to 127.0.0.1, which is not a public address');
+    expect(error).toBe('host "rebind.test" does not resolve to a public address');
     expect(calls).toEqual(['rebind.test', 'rebind.test']);
     expect(server.requests).toHaveLength(0);
   });
@@ -292,7 +292,7 @@ describe('SSRF with allowPrivate: false', () => {
     [
       'a name resolving to loopback',
       (port: number) => `http://sneaky.test:${port}/sub`,
-      'host "sneaky.test" resolves to 127.0.0.1, which is not a public address',
+      'host "sneaky.test" does not resolve to a public address',
     ],
   ])('refuses a redirect from an allowed hop to %s', async (_name, target, reason) => {
     server.route('/go', redirect(target(server.port)));

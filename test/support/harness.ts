@@ -127,6 +127,17 @@ export interface AdminCallOptions {
   sentBody?: string;
 }
 
+let lastTimestamp = 0;
+
+/**
+ * Now, but never the same millisecond twice: two identical requests signed in one millisecond carry one signature,
+ * and the second would be refused as a replay.
+ */
+function nextTimestamp(): string {
+  lastTimestamp = Math.max(Date.now(), lastTimestamp + 1);
+  return String(lastTimestamp);
+}
+
 /** Sends an admin request signed exactly as DESIGN.md section 7 says; `body` is JSON-encoded unless a string. */
 export function signedInject(
   app: FastifyInstance,
@@ -138,7 +149,7 @@ export function signedInject(
 ): Promise<LightMyRequestResponse> {
   const url = `${ADMIN_PREFIX}${path}`;
   const raw = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-  const timestamp = options.timestamp ?? String(Date.now());
+  const timestamp = options.timestamp ?? nextTimestamp();
   const signature = signRequest(options.secret ?? secret, { timestamp, method, pathWithQuery: url, body: raw });
   const payload = options.sentBody ?? raw;
   return app.inject({

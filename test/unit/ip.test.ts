@@ -1,6 +1,6 @@
 // Unit tests for the shared IP/CIDR parser, matcher and client-IP resolution (DESIGN 7 and 9).
 import { describe, expect, it } from 'vitest';
-import { IpMatcher, clientIpFrom, ipBytes, normalizeIp, parseIpList, parseIpRange } from '../../src/net/ip.js';
+import { IpMatcher, clientGroup, clientIpFrom, ipBytes, normalizeIp, parseIpList, parseIpRange } from '../../src/net/ip.js';
 
 describe('parseIpRange canonicalisation', () => {
   it.each([
@@ -195,7 +195,6 @@ describe('clientIpFrom', () => {
 
   it('uses the socket address when a trusted proxy sends no header', () => {
     expect(clientIpFrom('10.0.0.2', undefined, proxies)).toBe('10.0.0.2');
-    expect(clientIpFrom('10.0.0.2', '', proxies)).toBe('10.0.0.2');
   });
 
   it('takes the right-most entry behind one trusted proxy', () => {
@@ -208,9 +207,10 @@ describe('clientIpFrom', () => {
     expect(clientIpFrom('::1', '8.8.8.8,10.9.9.9', proxies)).toBe('8.8.8.8');
   });
 
-  it('ignores spoofed left-most entries', () => {
+  it('ignores spoofed left-most entries, garbage included', () => {
     expect(clientIpFrom('10.0.0.2', '127.0.0.1, 6.6.6.6, 1.1.1.1', proxies)).toBe('1.1.1.1');
     expect(clientIpFrom('10.0.0.2', '10.0.0.1, 1.1.1.1, 10.0.0.3', proxies)).toBe('1.1.1.1');
+    expect(clientIpFrom('10.0.0.2', 'unknown, <script>, 1.1.1.1', proxies)).toBe('1.1.1.1');
   });
 
   it('normalises forwarded entries', () => {
@@ -218,15 +218,16 @@ describe('clientIpFrom', () => {
     expect(clientIpFrom('10.0.0.2', '[2606:4700:4700::1111]', proxies)).toBe('2606:4700:4700::1111');
   });
 
-  it('stops at garbage and returns the last trusted hop', () => {
-    expect(clientIpFrom('10.0.0.2', '1.1.1.1, garbage', proxies)).toBe('10.0.0.2');
-    expect(clientIpFrom('10.0.0.2', '1.1.1.1, unknown, 10.0.0.5', proxies)).toBe('10.0.0.5');
-    expect(clientIpFrom('10.0.0.2', '1.1.1.1:443', proxies)).toBe('10.0.0.2');
-    expect(clientIpFrom('10.0.0.2', '<script>', proxies)).toBe('10.0.0.2');
+  it('drops the port of an entry (DESIGN 13)', () => {
+    expect(clientIpFrom('10.0.0.2', '203.0.113.5:4711', proxies)).toBe('203.0.113.5');
+    expect(clientIpFrom('10.0.0.2', '[2001:db8::1]:4711', proxies)).toBe('2001:db8::1');
+    expect(clientIpFrom('10.0.0.2', '1.1.1.1, 10.0.0.7:80', proxies)).toBe('1.1.1.1');
   });
 
-  it('ignores empty entries', () => {
-    expect(clientIpFrom('10.0.0.2', '1.1.1.1, , ', proxies)).toBe('1.1.1.1');
+  it('answers null when the entry that would be the client is not an address (DESIGN 13)', () => {
+    for (const header of ['garbage', '1.1.1.1, unknown', '1.1.1.1, unknown, 10.0.0.5', '<script>', '', '1.1.1.1, , ', '[::1]:x', '01.1.1.1']) {
+      expect(clientIpFrom('10.0.0.2', header, proxies), header).toBeNull();
+    }
   });
 
   it('returns the left-most entry when every hop is trusted', () => {
@@ -235,5 +236,15 @@ describe('clientIpFrom', () => {
 
   it('returns a non-IP socket address unchanged', () => {
     expect(clientIpFrom('', '1.1.1.1', proxies)).toBe('');
+  });
+});
+
+describe('clientGroup', () => {
+  it('keys IPv4 by address and IPv6 by its /64 (DESIGN 13)', () => {
+    expect(clientGroup('198.51.100.7')).toBe('198.51.100.7');
+    expect(clientGroup('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(clientGroup('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientGroup('2001:db8:1:2:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(clientGroup('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
   });
 });

@@ -1,10 +1,10 @@
-// Enforces bans and rate limits on public, user and provider requests; admin and infra paths are never touched.
+// Enforces bans and rate limits by the kind of the matched route: public, page, user, provider and unmatched (anonymous) requests; admin and infra are never touched.
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
 import { TOKEN_HEADER } from '../../http/plugins/auth.js';
-import { requestKind, type RequestKind } from '../../http/request-kind.js';
-import { parseIpRange } from '../../net/ip.js';
+import { requestKind, type RequestKind } from '../../http/route-kind.js';
+import { clientGroup, parseIpRange } from '../../net/ip.js';
 import type { AbuseControls } from './abuse.service.js';
 import type { LimitName, LimitVerdict, RateLimiter } from './rate-limiter.js';
 
@@ -34,12 +34,13 @@ export function installAbuseHooks(app: FastifyInstance, { controls, limiter, def
     if (!verdict) return;
     if (!peek || !verdict.allowed) reply.headers(rateLimitHeaders(verdict));
     if (verdict.allowed) return;
-    const ip = request.clientIp;
-    const range = parseIpRange(ip);
-    if (range && (await safely(request.log, () => limiter.strike(ip)))) {
+    // Strikes and the automatic ban cover the client's group: its IPv4 address, or its IPv6 /64.
+    const group = clientGroup(request.clientIp);
+    const range = parseIpRange(group);
+    if (range && (await safely(request.log, () => limiter.strike(group)))) {
       await controls.ban(range, defaultBanSeconds, 'rate_limit').then(
-        () => request.log.warn({ ip }, 'address banned automatically after repeated rate-limit rejections'),
-        (error: unknown) => request.log.error({ err: error, ip }, 'could not ban an address automatically'),
+        () => request.log.warn({ ip: group }, 'address banned automatically after repeated rate-limit rejections'),
+        (error: unknown) => request.log.error({ err: error, ip: group }, 'could not ban an address automatically'),
       );
     }
     throw new AppError(429, 'rate_limited', `Too many requests: the limit is ${verdict.limit} per minute.`, {
@@ -48,8 +49,8 @@ export function installAbuseHooks(app: FastifyInstance, { controls, limiter, def
     }, { ...rateLimitHeaders(verdict), 'retry-after': String(verdict.resetSeconds) });
   }
 
-  app.addHook('onRequest', async (request, reply) => {
-    const kind = requestKind(request.url);
+  /** The ban check and the first budget charge of a request of this kind. */
+  async function admit(request: FastifyRequest, reply: FastifyReply, kind: RequestKind): Promise<void> {
     if (kind === 'admin' || kind === 'infra') return;
     const ip = request.clientIp;
     if (controls.view.isWhitelisted(ip)) return;
@@ -61,29 +62,41 @@ export function installAbuseHooks(app: FastifyInstance, { controls, limiter, def
     }
     const state: RequestState = { kind, anonCounted: false };
     states.set(request, state);
-    if (kind === 'public') return limit(request, reply, 'public', ip);
+    const group = clientGroup(ip);
+    if (kind === 'public' || kind === 'page') return limit(request, reply, 'public', group);
+    if (kind === 'anonymous') return limit(request, reply, 'anon', group);
     // A request without a token spends anonymous budget now; one with a token is refused once that budget
     // is used up (so guessing tokens stops), and spends it later only if it gets a 401.
     state.anonCounted = presentedToken(request) === null;
-    return limit(request, reply, 'anon', ip, !state.anonCounted);
+    return limit(request, reply, 'anon', group, !state.anonCounted);
+  }
+
+  app.addHook('onRequest', (request, reply) => admit(request, reply, requestKind(request)));
+  // A path the router cannot even decode skips every hook; it is still an anonymous request.
+  app.decorate('guardUnrouted', async (request: FastifyRequest, reply: FastifyReply) => {
+    request.server.resolveClientIp(request);
+    await admit(request, reply, 'anonymous');
   });
 
   // preValidation on the root runs after every onRequest hook, so route plugins have authenticated by now.
   app.addHook('preValidation', async (request, reply) => {
     const state = guarded(request);
-    if (!state || state.kind === 'public' || !limiter.enabled('api')) return;
+    if (!state || !isApi(state.kind) || !limiter.enabled('api')) return;
     const key = credentialKey(request);
     if (key) return limit(request, reply, 'api', key);
   });
 
   app.addHook('onSend', async (request, reply) => {
     const state = guarded(request);
-    if (!state || state.kind === 'public' || state.anonCounted || reply.statusCode !== 401) return;
+    if (!state || !isApi(state.kind) || state.anonCounted || reply.statusCode !== 401) return;
     state.anonCounted = true;
-    const verdict = await safely(request.log, () => limiter.hit('anon', request.clientIp));
+    const verdict = await safely(request.log, () => limiter.hit('anon', clientGroup(request.clientIp)));
     if (verdict) reply.headers(rateLimitHeaders(verdict));
   });
 }
+
+/** User and provider calls spend the per-credential budget, and the anonymous one when they fail to authenticate. */
+const isApi = (kind: RequestKind) => kind === 'user' || kind === 'provider';
 
 function presentedToken(request: FastifyRequest): string | null {
   const header = request.headers[TOKEN_HEADER];

@@ -1,6 +1,6 @@
 // Request and response schemas of the ban and whitelist admin endpoints.
 import { Type } from 'typebox';
-import { DateTime } from '../../http/schemas.js';
+import { DateTime, PLAIN_TEXT_PATTERN } from '../../http/schemas.js';
 
 export const MAX_BAN_SECONDS = 31_536_000;
 
@@ -71,7 +71,7 @@ export const BanListResponse = Type.Object(
 export const WhitelistBody = Type.Object({
   ip_address: IpAddress('IPv4 or IPv6 address, or CIDR range, exempt from bans and rate limits.'),
   description: Type.Optional(
-    Type.Union([Type.String({ maxLength: 256, pattern: '^[^\\u0000\\uD800-\\uDFFF]*$' }), Type.Null()], {
+    Type.Union([Type.String({ maxLength: 256, pattern: PLAIN_TEXT_PATTERN }), Type.Null()], {
       description: 'Why the address is whitelisted, at most 256 characters. Re-adding an entry without it keeps the old one.',
     }),
   ),

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { PLAIN_TEXT_PATTERN } from '../../http/schemas.js';
 import { ConnectionResponse, ProviderNameParams } from '../connections/connections.schemas.js';
 import type { ConnectionsService } from '../connections/connections.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -16,6 +17,7 @@ const AuthorizeBody = Type.Object(
   {
     invite: Type.String({
       minLength: 1,
+      pattern: PLAIN_TEXT_PATTERN,
       description: 'The `{invite}` value of the connection link the provider API returned for this user (valid 7 days).',
     }),
   },

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Executor } from '../../db/executor.js';
 import { errors } from '../../http/errors.js';
-import { NoContent } from '../../http/schemas.js';
+import { NoContent, PLAIN_TEXT_PATTERN } from '../../http/schemas.js';
 import {
   ProviderName,
   ProviderResponse,
@@ -17,7 +17,7 @@ import { ADMIN_TAG, adminErrors, adminSecurity } from './admin.schemas.js';
 
 const CreateProviderBody = Type.Object(
   {
-    owner_hash: Type.String({ description: 'user_hash of the user who owns the provider (one provider per user).' }),
+    owner_hash: Type.String({ pattern: PLAIN_TEXT_PATTERN, description: 'user_hash of the user who owns the provider (one provider per user).' }),
     provider_name: ProviderName,
     provider_url: ProviderUrl,
   },

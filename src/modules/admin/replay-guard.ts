@@ -4,10 +4,16 @@ import type { Redis } from '../../redis.js';
 export interface ReplayGuard {
   /** Records the signature; false when it was already recorded and has not expired. */
   firstUse(signature: string, ttlMs: number): Promise<boolean>;
+  /**
+   * The earliest X-Timestamp (ms) this guard can vouch for. A memory guard knows nothing from before it was made,
+   * so an older signature, perhaps accepted by the previous process, is refused rather than accepted again.
+   */
+  readonly rememberedSince: number;
 }
 
 export class MemoryReplayGuard implements ReplayGuard {
   private readonly seen = new Map<string, number>();
+  readonly rememberedSince = Date.now();
 
   async firstUse(signature: string, ttlMs: number): Promise<boolean> {
     const now = Date.now();
@@ -22,6 +28,9 @@ export class MemoryReplayGuard implements ReplayGuard {
 }
 
 export class RedisReplayGuard implements ReplayGuard {
+  /** Redis outlives any one process: every signature in the window is remembered. */
+  readonly rememberedSince = 0;
+
   constructor(private readonly redis: Redis) {}
 
   async firstUse(signature: string, ttlMs: number): Promise<boolean> {

@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import type { Executor } from '../../db/executor.js';
 import { AppError } from '../../http/errors.js';
 import { ErrorResponse, errorResponses } from '../../http/schemas.js';
+import { defaultRouteKind } from '../../http/route-kind.js';
 import { PROVIDER_NAME_PATTERN } from '../providers/providers.schemas.js';
 import { findProviderByName } from '../providers/providers.store.js';
 import { CONNECT_PAGE_CSP, renderConnectPage, renderUnknownProviderPage } from './connect-page.view.js';
@@ -38,6 +39,7 @@ const html = (description: string) => ({ description, content: { 'text/html': { 
 
 export const connectPageRoutes: FastifyPluginAsync<{ db: Executor }> = async (fastify, { db }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  defaultRouteKind(app, 'page');
   app.get('/connect/:provider_name', {
     schema: {
       tags: ['Connect'],

@@ -8,6 +8,7 @@ import type { ConnectionRow, ProviderRow } from '../../db/types.js';
 import { errors } from '../../http/errors.js';
 import { findProviderByName } from '../providers/providers.store.js';
 import { ensureUser } from '../users/users.service.js';
+import { findUser } from '../users/users.store.js';
 import type { ConnectionView, ProviderConnectionCreated, ProviderConnectionView } from './connections.schemas.js';
 import {
   deleteConnection,
@@ -37,6 +38,7 @@ export class ConnectionsService {
 
   /** Provider POST /providers/{user_id}: opens (or re-opens) a request, creating the user when needed. */
   async request(provider: ProviderRow, userId: number): Promise<ProviderConnectionCreated> {
+    await this.refuseDisabledUser(userId);
     const status = (await this.apply(userId, provider.provider_hash, 'request')) as ConnectionStatus;
     return { user_id: userId, status, connection_link: this.connectionLink(provider, userId) };
   }
@@ -55,6 +57,7 @@ export class ConnectionsService {
 
   /** Guards the provider-scoped subscription routes. */
   async requireApproved(providerHash: string, userId: number): Promise<void> {
+    await this.refuseDisabledUser(userId);
     const row = await findConnection(this.db, userId, providerHash);
     if (row?.status !== 'approved') throw errors.connectionNotApproved();
   }
@@ -127,6 +130,12 @@ export class ConnectionsService {
   }
 
   /** Runs one transition with the user's connections locked; returns the resulting status (null: no record). */
+  /** A provider cannot act for a user whose account is disabled (DESIGN 13); a user that does not exist yet is no obstacle. */
+  private async refuseDisabledUser(userId: number): Promise<void> {
+    const user = await findUser(this.db, userId);
+    if (user && user.is_active !== 1) throw errors.userAccountDisabled(userId);
+  }
+
   private async apply(userId: number, providerHash: string, event: ConnectionEvent): Promise<ConnectionStatus | null> {
     const opens = event === 'request' || event === 'authorize';
     try {

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/executor.js';
 import type { UserRow } from '../../db/types.js';
 import { authenticateUser } from '../../http/plugins/auth.js';
 import { errorResponses, NoContent } from '../../http/schemas.js';
+import { defaultRouteKind } from '../../http/route-kind.js';
 import type { ConnectionsService } from './connections.service.js';
 import { ConnectionResponse, ConnectionsResponse, MeResponse, ProviderNameParams } from './connections.schemas.js';
 
@@ -22,6 +23,7 @@ declare module 'fastify' {
 
 export const meRoutes: FastifyPluginAsync<MeRoutesOptions> = async (fastify, { db, connections }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  defaultRouteKind(app, 'user');
   app.decorateRequest('meAccount', null);
   app.addHook('onRequest', async (request) => {
     request.meAccount = await authenticateUser(db, request);

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/executor.js';
 import type { ProviderRow } from '../../db/types.js';
 import { authenticateProvider } from '../../http/plugins/auth.js';
 import { errorResponses } from '../../http/schemas.js';
+import { defaultRouteKind } from '../../http/route-kind.js';
 import type { ConnectionsService } from './connections.service.js';
 import { ProviderConnectionCreateResponse, ProviderConnectionResponse, UserIdParams } from './connections.schemas.js';
 
@@ -22,6 +23,7 @@ declare module 'fastify' {
 
 export const providerRoutes: FastifyPluginAsync<ProviderRoutesOptions> = async (fastify, { db, connections }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  defaultRouteKind(app, 'provider');
   app.decorateRequest('providerAccount', null);
   app.addHook('onRequest', async (request) => {
     request.providerAccount = await authenticateProvider(db, request);

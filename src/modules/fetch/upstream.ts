@@ -4,7 +4,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
 import { Agent, request, type Dispatcher } from 'undici';
 import { normalizeIp } from '../../net/ip.js';
-import { checkPublicHost, isForbiddenAddress, type LookupFn } from '../../net/ssrf.js';
+import { checkPublicHost, isForbiddenAddress, notPublicReason, type LookupFn } from '../../net/ssrf.js';
 import { parseSubscriptionContent } from './content.js';
 
 export interface UpstreamOptions {
@@ -88,8 +88,7 @@ function connectLookup(lookup: LookupFn, guard: boolean): LookupFunction {
         const forbidden = guard ? answers.find(({ address }) => isForbiddenAddress(address)) : undefined;
         const first = answers[0];
         if (forbidden) {
-          const reason = `host "${hostname}" resolves to ${forbidden.address}, which is not a public address`;
-          callback(new ForbiddenAddressError(reason), '');
+          callback(new ForbiddenAddressError(notPublicReason(hostname)), '');
         } else if (!first) {
           callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '');
         } else if (opts.all) {

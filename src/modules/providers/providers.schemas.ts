@@ -1,6 +1,6 @@
 // The Provider resource (DESIGN.md section 9) and its field rules, shared by the service, the CLI and the admin API.
 import { Type, type Static } from 'typebox';
-import { DateTime } from '../../http/schemas.js';
+import { DateTime, PLAIN_TEXT_PATTERN } from '../../http/schemas.js';
 
 /** 4-16 characters: lower-case letters and digits, with single hyphens only between them. */
 export const PROVIDER_NAME_PATTERN = '^(?=.{4,16}$)[a-z0-9]+(?:-[a-z0-9]+)*$';
@@ -13,6 +13,7 @@ export const ProviderName = Type.String({
 
 export const ProviderUrl = Type.String({
   maxLength: MAX_PROVIDER_URL_LENGTH,
+  pattern: PLAIN_TEXT_PATTERN,
   description: "The provider's http(s) home page shown to users; empty when none was given.",
 });
 

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
+import { defaultRouteKind } from '../../http/route-kind.js';
 import type { OutputFormat, RenderCache } from './render-cache.js';
 import { isTokenShaped } from '../users/tokens.js';
 
@@ -19,6 +20,7 @@ const Params = Type.Object({ token: Type.String({ description: 'Subscription tok
 
 export const publicRoutes: FastifyPluginAsync<{ cache: RenderCache }> = async (fastify, { cache }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  defaultRouteKind(app, 'public');
   const schema = {
     tags: ['Public link'],
     summary: 'Resolved subscription for client apps',

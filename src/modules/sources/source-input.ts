@@ -4,7 +4,7 @@ import type { Executor } from '../../db/executor.js';
 import type { NewSource } from '../../db/types.js';
 import type { SourceInput } from '../subscriptions/subscriptions.schemas.js';
 import { checkPublicHost } from '../../net/ssrf.js';
-import { classifySource, sourceId, type SourceType } from './classify.js';
+import { classifySource, sourceId, type ClassifyResult, type SourceType } from './classify.js';
 import { referencesFrom } from './sources.store.js';
 import { existingTokens } from '../subscriptions/subscriptions.store.js';
 
@@ -28,7 +28,7 @@ export function prepareSources(inputs: SourceInput[], baseUrl: string): Prepared
   const prepared: PreparedSource[] = [];
   inputs.forEach((input, index) => {
     const item = typeof input === 'string' ? { data: input } : input;
-    const result = classifySource(item.data, baseUrl);
+    const result = CONTROL_CHARACTER.test(item.data.trim()) ? controlCharacterVerdict(item.data) : classifySource(item.data, baseUrl);
     if (!result.ok) {
       const details = { index, data: item.data.slice(0, 200), reason: result.reason };
       throw result.code === 'invalid_url'
@@ -59,11 +59,21 @@ export function prepareSources(inputs: SourceInput[], baseUrl: string): Prepared
   return prepared;
 }
 
+/** C0 and C1 control characters, tab and DEL included: never part of a source, and URL parsers silently drop some. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F]/;
+
+/** A source holding a control character inside it: invalid_url when it is an http(s) URL, else invalid_source. */
+function controlCharacterVerdict(data: string): ClassifyResult {
+  const reason = 'contains a control character';
+  return /^\s*https?:/i.test(data) ? { ok: false, code: 'invalid_url', reason } : { ok: false, code: 'invalid_source', reason };
+}
+
 /** Why a decoded comment cannot be stored, or null when it is fine. */
 function commentIssue(comment: string): string | null {
   if ([...comment].length > MAX_COMMENT_LENGTH) return `must be at most ${MAX_COMMENT_LENGTH} characters`;
   // Percent-decoding can produce control characters (%00, %0A) that no client shows and PostgreSQL cannot store.
-  if ([...comment].some((ch) => ch.charCodeAt(0) < 0x20 || ch === '\u007f')) return 'must not contain control characters';
+  if (CONTROL_CHARACTER.test(comment)) return 'must not contain control characters';
   return null;
 }
 

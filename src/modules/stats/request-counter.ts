@@ -1,5 +1,5 @@
 // Counts requests in memory per (hour bucket, kind) and flushes the sums in batches, keeping the database off the request path.
-import type { RequestKind } from '../../http/request-kind.js';
+import type { RequestKind } from '../../http/route-kind.js';
 import type { RequestCountRow } from './stats.store.js';
 
 export const HOUR_MS = 3_600_000;

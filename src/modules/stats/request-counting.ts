@@ -1,7 +1,7 @@
 // Wires a request counter into the app: every answered request is counted, and closing the app writes what is pending.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/executor.js';
-import { requestKind } from '../../http/request-kind.js';
+import { requestKind } from '../../http/route-kind.js';
 import { RequestCounter, type RequestCounterOptions } from './request-counter.js';
 import { addRequestCounts } from './stats.store.js';
 
@@ -21,7 +21,7 @@ export function createRequestCounter(
 /** Counts in onResponse, so requests of every kind (404s and refusals included) are counted, after the answer is sent. */
 export function installRequestCounting(app: FastifyInstance, counter: RequestCounter): void {
   app.addHook('onResponse', (request, _reply, done) => {
-    counter.count(requestKind(request.url));
+    counter.count(requestKind(request));
     done();
   });
   counter.start();

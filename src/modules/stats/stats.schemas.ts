@@ -44,14 +44,17 @@ export const StatsResponse = Type.Object(
     new_subscriptions: Count('Subscriptions created within the range and not deleted since.'),
     requests_by_kind: Type.Object(
       {
-        public: Count('Public subscription link and connection link requests.'),
+        public: Count('Public subscription link requests (/sub/{token}, /api/v1/sub/{token}).'),
+        page: Count('Connection page requests (/connect/{provider_name}).'),
         user: Count('User API requests (/api/v1/subs, /api/v1/me).'),
         provider: Count('Provider API requests (/api/v1/providers).'),
         admin: Count('Admin API requests (/api/v1/admin), refused ones included.'),
+        anonymous: Count('Requests that matched no route (404 not_found, 405 method_not_allowed).'),
       },
       {
         description:
-          'Requests by caller kind over the same buckets as `total_requests`; other requests (health, docs, unknown paths) count only in the total.',
+          'Requests by the kind of the route they matched, over the same buckets as `total_requests`; health probes ' +
+          'and API docs count only in the total.',
       },
     ),
   },

@@ -4,7 +4,8 @@ import { bucketStart, type RequestCounter } from './request-counter.js';
 import { resolveRange, type StatsQuery } from './stats.range.js';
 import { countEntities, firstActivity, sumRequestsByKind, type EntityCounts } from './stats.store.js';
 
-export const COUNTED_KINDS = ['public', 'user', 'provider', 'admin'] as const;
+/** The kinds reported one by one; `infra` (health probes, docs) counts only in the total. */
+export const COUNTED_KINDS = ['public', 'page', 'user', 'provider', 'admin', 'anonymous'] as const;
 
 export interface Stats extends EntityCounts {
   period: { start: string; end: string };

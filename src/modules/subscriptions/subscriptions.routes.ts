@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TObject } from 'typebox';
 import { errorResponses, NoContent } from '../../http/schemas.js';
+import { defaultRouteKind } from '../../http/route-kind.js';
 import type { Scope } from './scope.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 import {
@@ -20,6 +21,8 @@ import {
 } from './subscriptions.schemas.js';
 
 export interface SubscriptionRoutesOptions {
+  /** Who calls this mount: its routes' kind for bans, rate limits and statistics. */
+  kind: 'user' | 'provider';
   service: SubscriptionsService;
   /** Authenticates the caller and decides whose subscriptions the request acts on. */
   resolveScope: (request: FastifyRequest) => Promise<Scope>;
@@ -41,6 +44,7 @@ declare module 'fastify' {
 
 export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  defaultRouteKind(app, options.kind);
   const { service, tag } = options;
   const auth = [401, 403];
   app.decorateRequest('scope', null);

@@ -1,21 +1,15 @@
 // Request and response schemas of the subscription API: validation, serialization and OpenAPI from one definition.
 import { Type, type Static } from 'typebox';
-import { DateTime } from '../../http/schemas.js';
+import { DateTime, PLAIN_TEXT_PATTERN, TRIMMED_TEXT_PATTERN } from '../../http/schemas.js';
 
 export const MAX_SOURCES_PER_REQUEST = 150;
 export const MAX_SOURCE_DATA_LENGTH = 16_384;
-/**
- * Text fields refuse NUL (PostgreSQL text cannot store it) and unpaired UTF-16 surrogates (not valid Unicode: they
- * would be stored as U+FFFD, so the value would not round-trip). Ajv compiles patterns with the `u` flag.
- */
-const VALID_TEXT = '^[^\\u0000\\uD800-\\uDFFF]*$';
 
 export const SourceCreate = Type.Object(
   {
     data: Type.String({
       minLength: 1,
       maxLength: MAX_SOURCE_DATA_LENGTH,
-      pattern: VALID_TEXT,
       description:
         'A proxy config URI (optionally with `#comment`), an external http(s) subscription URL, or a link to another ' +
         'subscription of this service (`{base_url}/api/v1/sub/{token}` or `{base_url}/sub/{token}`).',
@@ -34,17 +28,17 @@ export const SourceCreate = Type.Object(
   { description: 'A source to add. A plain string is the same as `{ "data": <string> }`.' },
 );
 
-export const SourceInput = Type.Union([Type.String({ minLength: 1, maxLength: MAX_SOURCE_DATA_LENGTH, pattern: VALID_TEXT }), SourceCreate], {
+export const SourceInput = Type.Union([Type.String({ minLength: 1, maxLength: MAX_SOURCE_DATA_LENGTH }), SourceCreate], {
   description: 'A source string, or a SourceCreate object.',
 });
 export type SourceInput = Static<typeof SourceInput>;
 
 const Name = Type.String({
   minLength: 1,
-  pattern: VALID_TEXT,
+  pattern: TRIMMED_TEXT_PATTERN,
   description: 'Subscription name, 1-64 characters after trimming, unique among the subscriptions of the same scope.',
 });
-const Description = Type.String({ maxLength: 64, pattern: VALID_TEXT, description: 'Free text, at most 64 characters.' });
+const Description = Type.String({ maxLength: 64, pattern: PLAIN_TEXT_PATTERN, description: 'Free text, at most 64 characters.' });
 
 export const CreateSubscriptionBody = Type.Object({
   name: Name,
@@ -89,7 +83,7 @@ export const RemoveSourcesBody = Type.Object({
 export const UpdateConfigBody = Type.Object({
   config_id: Type.String({ minLength: 1, description: 'The source id of the config (or other source) to change.' }),
   comment: Type.Optional(
-    Type.Union([Type.String({ maxLength: 256, pattern: VALID_TEXT }), Type.Null()], {
+    Type.Union([Type.String({ maxLength: 256, pattern: TRIMMED_TEXT_PATTERN }), Type.Null()], {
       description: 'Comment appended as `#comment` when resolving, at most 256 characters, no `#` needed. null or "" resets it to the default (the config host). Omitted: unchanged. Config sources only.',
     }),
   ),
@@ -102,7 +96,7 @@ export const UpdateConfigBody = Type.Object({
 export const UpdateCommentBody = Type.Object({
   config_id: Type.String({ minLength: 1, description: 'The source id of the config.' }),
   comment: Type.Optional(
-    Type.Union([Type.String({ maxLength: 256, pattern: VALID_TEXT }), Type.Null()], {
+    Type.Union([Type.String({ maxLength: 256, pattern: TRIMMED_TEXT_PATTERN }), Type.Null()], {
       description: 'Comment, at most 256 characters; null or "" resets it to the default.',
     }),
   ),

@@ -1,0 +1,48 @@
+// What a request looks like in the logs: never an API token, an admin signature, an invite or a whole subscription token.
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+
+/** The segment after one of these (case-insensitive, after percent-decoding) is a subscription token. */
+const TOKEN_PARENTS = new Set(['sub', 'subs']);
+const SHOWN_TOKEN_CHARS = 6;
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment).toLowerCase();
+  } catch {
+    return segment.toLowerCase();
+  }
+}
+
+/**
+ * `/sub/AbCdEf...` becomes `/sub/AbCdEf…`, in every mount (`/api/v1/sub/`, `/api/v1/subs/`, the provider mount) and
+ * however the path is spelled; an `invite` in the query becomes `…`.
+ */
+export function redactUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  const path = queryAt < 0 ? url : url.slice(0, queryAt);
+  const segments = path.split('/');
+  for (let i = 1; i < segments.length; i++) {
+    const segment = segments[i] ?? '';
+    if (segment.length > SHOWN_TOKEN_CHARS && TOKEN_PARENTS.has(decoded(segments[i - 1] ?? ''))) {
+      segments[i] = `${segment.slice(0, SHOWN_TOKEN_CHARS)}…`;
+    }
+  }
+  const query = queryAt < 0 ? '' : url.slice(queryAt).replace(/([?&]invite=)[^&]*/gi, '$1…');
+  return segments.join('/') + query;
+}
+
+/** Replaces Fastify's request serializer; headers (API-Token, X-Signature) are never logged at all. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    remoteAddress: request.ip,
+  };
+}
+
+/** The app's logger options with the safe request serializer; `false` stays off. */
+export function withSafeLogging(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const base = logger === true ? {} : logger;
+  return { ...base, serializers: { ...base.serializers, req: serializeRequest } };
+}

@@ -1,0 +1,87 @@
+// DESIGN 13: request ids only in a safe form, and logs without API tokens, admin signatures or whole subscription tokens.
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { createUser } from '../../src/modules/users/users.service.js';
+import { redactUrl } from '../../src/http/request-log.js';
+import { signRequest } from '../../src/modules/admin/signature.js';
+import { describeEachDatabase, openTestDatabase, signedInject, testConfig, type TestDatabase } from '../support/harness.js';
+
+describe('redactUrl', () => {
+  const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+  it.each([
+    [`/sub/${token}`, '/sub/AbCdEf…'],
+    [`/api/v1/sub/${token}?format=plain`, '/api/v1/sub/AbCdEf…?format=plain'],
+    [`/api/v1/subs/${token}/sources`, '/api/v1/subs/AbCdEf…/sources'],
+    [`/api/v1/providers/42/subs/${token}/config`, '/api/v1/providers/42/subs/AbCdEf…/config'],
+    [`/%73ub/${token}`, '/%73ub/AbCdEf…'],
+    [`/SUB/${token}`, '/SUB/AbCdEf…'],
+    [`http://sub.test/sub/${token}`, 'http://sub.test/sub/AbCdEf…'],
+    ['/connect/acme?user_id=1&invite=secret.123', '/connect/acme?user_id=1&invite=…'],
+    ['/api/v1/subs', '/api/v1/subs'],
+    ['/sub/abc', '/sub/abc'],
+  ])('%s -> %s', (url, logged) => {
+    expect(redactUrl(url)).toBe(logged);
+  });
+});
+
+describeEachDatabase('edge: logs and request ids', (kind) => {
+  const SECRET = 'log-secret';
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let lines: string[];
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    lines = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(chunk.toString());
+        callback();
+      },
+    });
+    app = await buildApp({ config: testConfig({ ADMIN_SECRET: SECRET }), database: database.handle, logger: { level: 'info', stream } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('keeps a safe X-Request-Id and replaces anything else', async () => {
+    const id = async (value: string) => (await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': value } })).headers['x-request-id'];
+    expect(await id('req-1.2:abc_DEF')).toBe('req-1.2:abc_DEF');
+    expect(await id('a'.repeat(128))).toBe('a'.repeat(128));
+    for (const bad of ['a'.repeat(129), 'bad id', 'x\r\nSet-Cookie: a=b'.replace(/[\r\n]/g, ''), '<script>', 'ü', '']) {
+      const given = await id(bad);
+      expect(given).not.toBe(bad);
+      expect(given).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('never logs an API token, an admin signature or a whole subscription token', async () => {
+    const user = await createUser(database.handle.db, 8_800_000 + Math.floor(Math.random() * 100_000));
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/subs',
+      headers: { 'api-token': user.api_token },
+      payload: { name: 'logged', sources: ['trojan://pw@log.example.com:443'] },
+    });
+    const token = created.json<{ token: string }>().token;
+    const headers = { 'api-token': user.api_token };
+    for (const url of [`/sub/${token}`, `/api/v1/sub/${token}?format=plain`, `/%73ub/${token}`, `/SUB/${token}`, `/api/v1/subs/${token}`, `/api/v1/providers/${user.user_id}/subs/${token}`]) {
+      await app.inject({ method: 'GET', url, headers });
+    }
+    const timestamp = String(Date.now());
+    expect((await signedInject(app, SECRET, 'GET', '/bans', undefined, { timestamp })).statusCode).toBe(200);
+    const signature = signRequest(SECRET, { timestamp, method: 'GET', pathWithQuery: '/api/v1/admin/bans', body: '' });
+
+    const log = lines.join('');
+    expect(log).toContain(`/sub/${token.slice(0, 6)}…`);
+    expect(log).toContain(`/api/v1/subs/${token.slice(0, 6)}…`);
+    expect(log).toContain(`/subs/${token.slice(0, 6)}…`);
+    expect(log).toContain('/api/v1/admin/bans');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(user.api_token);
+    expect(log).not.toContain(signature);
+  });
+});
