@@ -8,6 +8,7 @@ import { AppError } from './http/errors.js';
 import { createUser, rotateUserToken } from './modules/users/users.service.js';
 import { findUser } from './modules/users/users.store.js';
 import { ProvidersService } from './modules/providers/providers.service.js';
+import { ChangeLog } from './changes/change-log.js';
 import { runAdmin } from './modules/admin/admin.cli.js';
 
 const HELP = `Usage: subweave <command>
@@ -109,7 +110,7 @@ async function run(argv: string[]): Promise<void> {
           const hint = `owner user ${ownerId} not found; create it first with: subweave users create ${ownerId}`;
           throw new AppError(404, 'user_not_found', hint);
         }
-        return new ProvidersService(database).create({ owner_id: ownerId, provider_name: name, provider_url: url ?? null });
+        return new ProvidersService(database, new ChangeLog(database)).create({ owner_id: ownerId, provider_name: name, provider_url: url ?? null });
       });
       process.stderr.write(
         `created provider ${provider.provider_name} (provider_hash ${provider.provider_hash}, owner ${ownerId}); its API token (shown once):\n`,

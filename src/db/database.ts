@@ -13,6 +13,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Checks the database answers (readiness probe). */
   ping(): Promise<void>;
+  /** Checks the database accepts writes: a write statement that changes no row (fails when read-only or down). */
+  checkWritable(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,9 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    checkWritable: async () => {
+      await sql`update change_log set subject = subject where id < 0`.execute(db);
+    },
     close: () => db.destroy(),
   };
 }
@@ -52,8 +57,12 @@ function openPostgres(url: string, options: DatabaseOptions): Kysely<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5000,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
+  // An idle client's connection dying (a server restart, pg_terminate_backend) must not end the process: the pool
+  // drops that client, and the next query opens a new connection or reports the outage to its caller.
+  pool.on('error', () => undefined);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
