@@ -63,6 +63,9 @@ function openPostgres(url: string, options: DatabaseOptions): Kysely<Database> {
   // An idle client's connection dying (a server restart, pg_terminate_backend) must not end the process: the pool
   // drops that client, and the next query opens a new connection or reports the outage to its caller.
   pool.on('error', () => undefined);
+  // The same for a client that is checked out but between queries (a transaction, the pool's acquire): a pending
+  // query still rejects, so its caller learns of the outage.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
