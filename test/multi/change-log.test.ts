@@ -1,5 +1,5 @@
 // The change log on its own: what one instance records, another applies, including late commits, catch-up and pruning.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ChangeLog, type Change, type ChangeBatch } from '../../src/changes/change-log.js';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
