@@ -28,7 +28,7 @@ export interface ContextOverrides {
   /** Replaces the HTTP upstream client (tests). */
   upstream?: Upstream & { close?(): Promise<void> };
   requestCounter?: RequestCounter;
-  /** How often the change log is read (default 500 ms). */
+  /** How often the change log is read (default 250 ms). */
   changePollMs?: number;
 }
 

@@ -27,7 +27,7 @@ export interface ChangeLogOptions {
   retentionMs?: number;
 }
 
-const DEFAULT_POLL_MS = 500;
+const DEFAULT_POLL_MS = 250;
 const DEFAULT_RETENTION_MS = 15 * 60_000;
 const PRUNE_EVERY_MS = 60_000;
 const READ_LIMIT = 1000;
