@@ -51,16 +51,20 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   installJsonBodyParser(app);
   installClientIp(app, config.trustProxy);
   app.decorateRequest('credential', null);
-  let closing = false;
   app.addHook('preClose', (done) => {
-    closing = true;
+    context.beginShutdown();
     done();
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // Requests that reach a closing server (keep-alive connections) get the envelope and go elsewhere.
-    if (closing) return done(errors.shuttingDown());
+    if (context.stopping) return done(errors.shuttingDown());
     done();
+  });
+  // Once stopping, every answer closes its connection, so no keep-alive connection holds the shutdown open.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (context.stopping) reply.header('connection', 'close');
+    done(null, payload);
   });
   if (config.trustProxy.length === 0) warnOnceAboutForwardedFor(app);
   // Statistics count every request in memory and write the sums in batches, never on the request path.

@@ -57,6 +57,9 @@ export interface AppContext {
   users: UsersService;
   stats: StatsService;
   readiness(): Promise<Readiness>;
+  /** True once shutdown began: new requests are refused (503 shutting_down) and connections are not kept alive. */
+  readonly stopping: boolean;
+  beginShutdown(): void;
   /** Stops the refresher, the change log, the upstream client and Redis, in that order; the database stays open. */
   close(): Promise<void>;
 }
@@ -98,7 +101,14 @@ export async function createContext(config: Config, database: DatabaseHandle, ov
   });
 
   let closed: Promise<void> | null = null;
+  let stopping = false;
   return {
+    get stopping() {
+      return stopping;
+    },
+    beginShutdown: () => {
+      stopping = true;
+    },
     config,
     database,
     log,

@@ -55,6 +55,7 @@ async function start(config: Config, env: NodeJS.ProcessEnv, log: FastifyBaseLog
       process.exit(1);
     }, config.shutdownTimeoutMs);
     void (async () => {
+      context.beginShutdown(); // new requests get 503 shutting_down, connections close after their answer
       const stopRefresher = context.refresher.stop(); // claims nothing new from here on
       await app.close(); // stops accepting, waits for in-flight requests
       await stopRefresher;
