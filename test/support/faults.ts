@@ -1,5 +1,8 @@
-// Dependencies a test can break and mend: a TCP proxy in front of PostgreSQL, and a private redis-server on a free port.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Dependencies a test can break and mend: a TCP link, a private redis-server and a private PostgreSQL cluster on free ports.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
@@ -89,4 +92,51 @@ export async function waitFor(limitMs: number, check: () => Promise<boolean>): P
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return false;
+}
+
+const PG_BIN = (() => {
+  try {
+    const versions = readdirSync('/usr/lib/postgresql').sort();
+    const bin = `/usr/lib/postgresql/${versions[versions.length - 1]}/bin`;
+    return existsSync(`${bin}/initdb`) ? bin : null;
+  } catch {
+    return null;
+  }
+})();
+
+export const canRunPrivatePostgres = PG_BIN !== null;
+
+/** A PostgreSQL cluster of the test's own in a temporary folder on a free port (never the machine's shared one). */
+export interface PrivatePostgres {
+  url: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+export async function privatePostgres(): Promise<PrivatePostgres> {
+  const dir = mkdtempSync(join(tmpdir(), 'subweave-pg-'));
+  const data = join(dir, 'data');
+  const port = await freePort();
+  // PostgreSQL refuses to run as root: as root, run its tools as the postgres user.
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) execFileSync('chown', ['postgres', dir]);
+  const tool = (name: string, args: string[]) => {
+    const [command, ...rest] = asRoot ? ['runuser', '-u', 'postgres', '--', `${PG_BIN}/${name}`, ...args] : [`${PG_BIN}/${name}`, ...args];
+    execFileSync(command as string, rest, { stdio: 'ignore' });
+  };
+  tool('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres']);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  const start = async () => tool('pg_ctl', ['-D', data, '-o', options, '-w', '-l', join(dir, 'log'), 'start']);
+  const stop = async () => tool('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+  await start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    start,
+    stop,
+    destroy: async () => {
+      await stop().catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
