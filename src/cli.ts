@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { AppError } from './http/errors.js';
-import { createUser, rotateUserToken } from './modules/users/users.service.js';
+import { createUser, UsersService } from './modules/users/users.service.js';
 import { findUser } from './modules/users/users.store.js';
 import { ProvidersService } from './modules/providers/providers.service.js';
 import { ChangeLog } from './changes/change-log.js';
@@ -96,7 +96,7 @@ async function run(argv: string[]): Promise<void> {
     }
     case 'users token': {
       const userId = parseUserId(arg);
-      const result = await withDatabase(config, ({ db }) => rotateUserToken(db, userId));
+      const result = await withDatabase(config, (database) => new UsersService(database, new ChangeLog(database)).refreshToken(userId));
       process.stderr.write(`new API token for user ${result.user_id} (the old one no longer works; shown once):\n`);
       process.stdout.write(`${result.api_token}\n`);
       return;
