@@ -78,7 +78,6 @@ export async function createContext(config: Config, database: DatabaseHandle, ov
   const log = overrides.log ?? (pino({ level: config.logLevel }) as FastifyBaseLogger);
   const ownRedis = overrides.redis === undefined && config.redisUrl !== null;
   const redis = overrides.redis !== undefined ? overrides.redis : config.redisUrl ? createRedis(config.redisUrl, log) : null;
-  if (ownRedis && redis) log.info('Redis configured; without it instances still converge through the change log');
 
   const changes = new ChangeLog(database, {
     log,

@@ -11,9 +11,7 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
-  /** Checks the database answers (readiness probe). */
-  ping(): Promise<void>;
-  /** Checks the database accepts writes: a write statement that changes no row (fails when read-only or down). */
+  /** Readiness: a write statement that changes no row, so it fails when the database is down or read-only. */
   checkWritable(): Promise<void>;
   close(): Promise<void>;
 }
@@ -33,9 +31,6 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   return {
     db,
     dialect,
-    ping: async () => {
-      await sql`select 1`.execute(db);
-    },
     checkWritable: async () => {
       await sql`update change_log set subject = subject where id < 0`.execute(db);
     },
