@@ -1,8 +1,6 @@
 // Builds the Fastify application from its dependencies: shared plugins, error handling, docs and every module's routes.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from './config.js';
-import type { DatabaseHandle } from './db/database.js';
 import { frameworkErrors, installErrorHandling } from './http/errors.js';
 import { validatorCompiler } from './http/validation.js';
 import { installJsonBodyParser } from './http/json-body.js';
@@ -10,66 +8,44 @@ import { registerDocs } from './http/docs.js';
 import { healthRoutes } from './http/health.js';
 import { authenticateUser } from './http/plugins/auth.js';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
-import { SubscriptionsService } from './modules/subscriptions/subscriptions.service.js';
-import { ConnectionsService } from './modules/connections/connections.service.js';
 import { UserIdParams } from './modules/connections/connections.schemas.js';
 import { meRoutes } from './modules/connections/me.routes.js';
 import { providerRoutes } from './modules/connections/provider.routes.js';
 import { providerScope, userIdParam } from './modules/connections/provider-scope.js';
-import { ChangeFeed, relayChangesThroughRedis } from './modules/resolve/change-feed.js';
-import { RenderCache } from './modules/resolve/render-cache.js';
 import { publicRoutes } from './modules/resolve/public.routes.js';
 import { connectPageRoutes } from './modules/connect/connect.routes.js';
-import { ExternalSources } from './modules/fetch/external-sources.js';
-import { createUpstreamClient, type UpstreamOptions } from './modules/fetch/upstream.js';
 import { installClientIp } from './http/client-ip.js';
 import { requireRouteKinds } from './http/route-kind.js';
 import { connectionOptions, requestId } from './http/connections.js';
 import { withSafeLogging } from './http/request-log.js';
-import { createRedis, type Redis } from './redis.js';
 import { adminPlugin } from './modules/admin/admin.plugin.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
-import { MemoryReplayGuard, RedisReplayGuard } from './modules/admin/replay-guard.js';
-import { installAbuseControls } from './modules/abuse/abuse.plugin.js';
-import type { RequestCounter } from './modules/stats/request-counter.js';
-import { createRequestCounter, installRequestCounting } from './modules/stats/request-counting.js';
+import { installAbuseHooks } from './modules/abuse/abuse.hooks.js';
+import { installRequestCounting } from './modules/stats/request-counting.js';
+import type { AppContext } from './context.js';
+import { errors } from './http/errors.js';
 
-export interface AppDependencies {
-  config: Config;
-  database: DatabaseHandle;
-  logger?: FastifyServerOptions['logger'];
-  /** Shared with background roles (the refresher) so their changes reach this app's caches. */
-  changes?: ChangeFeed;
-  external?: ExternalSources;
-  /** Shared Redis connection; undefined = open one from REDIS_URL when set, null = none. */
-  redis?: Redis | null;
-  /** Prefix of Redis keys and channels (tests isolate parallel apps with it). */
-  redisPrefix?: string;
-  /** Request counter for statistics; default: one writing to this database every 5 s. */
-  requestCounter?: RequestCounter;
-}
-
-export function upstreamOptions(config: Config): UpstreamOptions {
-  return {
-    timeoutMs: config.fetchTimeoutMs,
-    maxBytes: config.fetchMaxBytes,
-    maxRedirects: config.fetchMaxRedirects,
-    userAgent: config.fetchUserAgent,
-    allowPrivate: config.fetchAllowPrivate,
-  };
+export interface AppOptions {
+  /** A pino logger (the process's), or Fastify logger options; default: no logging. */
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const { config, database } = deps;
+/** Registers hooks and routes on the parts `context` built; builds none of its own. */
+export async function buildApp(context: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config, database } = context;
+  const logger = options.logger;
   const app = Fastify({
-    logger: withSafeLogging(deps.logger ?? false),
+    // A logger instance (the process's) carries the safe serializers itself (main.ts loggerOptions).
+    ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger: withSafeLogging(logger ?? false) }),
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: false,
     genReqId: requestId,
     ...connectionOptions(config.requestTimeoutMs),
     trustProxy: false,
+    // Requests reaching a closing server are answered by the hook below, in the error envelope.
+    return503OnClosing: false,
     frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -78,39 +54,36 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler());
   installErrorHandling(app);
   installJsonBodyParser(app);
+  app.addHook('preClose', (done) => {
+    context.beginShutdown();
+    done();
+  });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    // Requests that reach a closing server (keep-alive connections) get the envelope and go elsewhere.
+    if (context.stopping) return done(errors.shuttingDown());
     done();
   });
   installClientIp(app, config.trustProxy);
   app.decorateRequest('credential', null);
-  const redis = deps.redis === undefined ? (config.redisUrl ? createRedis(config.redisUrl) : null) : deps.redis;
-  if (redis && deps.redis === undefined) app.addHook('onClose', async () => void (await redis.quit()));
+  // Once stopping, every answer closes its connection, so no keep-alive connection holds the shutdown open.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (context.stopping) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  if (config.trustProxy.length === 0) warnOnceAboutForwardedFor(app);
   // Statistics count every request in memory and write the sums in batches, never on the request path.
-  const requestCounter = deps.requestCounter ?? createRequestCounter(database.db, app.log);
-  installRequestCounting(app, requestCounter);
+  installRequestCounting(app, context.requestCounter);
   // Bans and rate limits: root hooks added before any route plugin run ahead of the routes' own authentication.
-  const abuse = await installAbuseControls(app, { config, database, redis, redisPrefix: `${deps.redisPrefix ?? 'subweave'}:` });
+  installAbuseHooks(app, { controls: context.abuse, limiter: context.limiter, defaultBanSeconds: config.defaultBanSeconds });
 
   await registerDocs(app, config);
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { readiness: context.readiness });
 
-  const changes = deps.changes ?? new ChangeFeed();
-  if (redis) {
-    const stopRelay = await relayChangesThroughRedis(changes, redis, `${deps.redisPrefix ?? 'subweave'}:changes`);
-    app.addHook('onClose', () => stopRelay());
-  }
-  let external = deps.external;
-  if (!external) {
-    const upstream = createUpstreamClient(upstreamOptions(config));
-    app.addHook('onClose', () => upstream.close());
-    external = new ExternalSources(database, upstream, changes);
-  }
-  const renderCache = new RenderCache(database.db, config, changes);
-  await app.register(publicRoutes, { cache: renderCache });
+  await app.register(publicRoutes, { cache: context.renderCache });
   await app.register(connectPageRoutes, { db: database.db });
 
-  const subscriptions = new SubscriptionsService(database, config, renderCache, changes, external);
+  const { subscriptions, connections } = context;
   await app.register(subscriptionRoutes, {
     prefix: '/api/v1/subs',
     kind: 'user',
@@ -121,7 +94,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   // Providers: their API, and the same subscription routes mounted a second time for the users who approved them.
-  const connections = new ConnectionsService(database, config);
   await app.register(providerRoutes, { prefix: '/api/v1/providers', db: database.db, connections });
   await app.register(subscriptionRoutes, {
     prefix: '/api/v1/providers/:user_id/subs',
@@ -137,9 +109,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(adminPlugin, {
     prefix: '/api/v1/admin',
     config,
-    replayGuard: redis ? new RedisReplayGuard(redis) : new MemoryReplayGuard(),
-    routes: adminRoutes({ config, database, changes, abuse, requestCounter, connections }),
+    replayGuard: context.replayGuard,
+    routes: adminRoutes(context),
   });
 
   return app;
+}
+
+/** A proxy in front while TRUST_PROXY is unset makes every client look like the proxy: say so, once. */
+function warnOnceAboutForwardedFor(app: FastifyInstance): void {
+  let warned = false;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!warned && request.headers['x-forwarded-for'] !== undefined) {
+      warned = true;
+      request.log.warn('a request carries X-Forwarded-For but TRUST_PROXY is unset: the socket address is used as the client IP; set TRUST_PROXY to your proxies');
+    }
+    done();
+  });
+}
+
+function isLoggerInstance(logger: AppOptions['logger']): logger is FastifyBaseLogger {
+  return typeof logger === 'object' && logger !== null && typeof (logger as FastifyBaseLogger).child === 'function';
 }

@@ -5,9 +5,10 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { AppError } from './http/errors.js';
-import { createUser, rotateUserToken } from './modules/users/users.service.js';
+import { createUser, UsersService } from './modules/users/users.service.js';
 import { findUser } from './modules/users/users.store.js';
 import { ProvidersService } from './modules/providers/providers.service.js';
+import { ChangeLog } from './changes/change-log.js';
 import { runAdmin } from './modules/admin/admin.cli.js';
 
 const HELP = `Usage: subweave <command>
@@ -95,7 +96,7 @@ async function run(argv: string[]): Promise<void> {
     }
     case 'users token': {
       const userId = parseUserId(arg);
-      const result = await withDatabase(config, ({ db }) => rotateUserToken(db, userId));
+      const result = await withDatabase(config, (database) => new UsersService(database, new ChangeLog(database)).refreshToken(userId));
       process.stderr.write(`new API token for user ${result.user_id} (the old one no longer works; shown once):\n`);
       process.stdout.write(`${result.api_token}\n`);
       return;
@@ -109,7 +110,7 @@ async function run(argv: string[]): Promise<void> {
           const hint = `owner user ${ownerId} not found; create it first with: subweave users create ${ownerId}`;
           throw new AppError(404, 'user_not_found', hint);
         }
-        return new ProvidersService(database).create({ owner_id: ownerId, provider_name: name, provider_url: url ?? null });
+        return new ProvidersService(database, new ChangeLog(database)).create({ owner_id: ownerId, provider_name: name, provider_url: url ?? null });
       });
       process.stderr.write(
         `created provider ${provider.provider_name} (provider_hash ${provider.provider_hash}, owner ${ownerId}); its API token (shown once):\n`,

@@ -11,8 +11,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
-  /** Checks the database answers (readiness probe). */
-  ping(): Promise<void>;
+  /** Readiness: a write statement that changes no row, so it fails when the database is down or read-only. */
+  checkWritable(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -31,8 +31,8 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   return {
     db,
     dialect,
-    ping: async () => {
-      await sql`select 1`.execute(db);
+    checkWritable: async () => {
+      await sql`update change_log set subject = subject where id < 0`.execute(db);
     },
     close: () => db.destroy(),
   };
@@ -52,8 +52,15 @@ function openPostgres(url: string, options: DatabaseOptions): Kysely<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5000,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
+  // An idle client's connection dying (a server restart, pg_terminate_backend) must not end the process: the pool
+  // drops that client, and the next query opens a new connection or reports the outage to its caller.
+  pool.on('error', () => undefined);
+  // The same for a client that is checked out but between queries (a transaction, the pool's acquire): a pending
+  // query still rejects, so its caller learns of the outage.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

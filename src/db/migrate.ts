@@ -2,9 +2,11 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database.js';
 import * as initialSchema from './migrations/001_initial_schema.js';
+import * as changeLog from './migrations/002_change_log.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial_schema': initialSchema,
+  '002_change_log': changeLog,
 };
 
 /**

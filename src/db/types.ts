@@ -91,6 +91,15 @@ export interface RequestCountsTable {
   count: Int;
 }
 
+export interface ChangeLogTable {
+  id: ColumnType<number, never, never>;
+  /** A Change kind (see changes/change-log.ts). */
+  kind: string;
+  /** What changed: a token, a URL, a user id; '' for kinds that name no single thing. */
+  subject: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   providers: ProvidersTable;
@@ -101,6 +110,7 @@ export interface Database {
   bans: BansTable;
   whitelist: WhitelistTable;
   request_counts: RequestCountsTable;
+  change_log: ChangeLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,5 +1,6 @@
 // The one place where failures become HTTP responses: AppError factories and the handlers that emit the error envelope.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,6 +10,10 @@ declare module 'fastify' {
     guardUnrouted?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
+
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** One log line per this window while the database is unreachable, instead of one (with a stack) per request. */
+const OUTAGE_LOG_EVERY_MS = 10_000;
 
 export type ErrorDetails = Record<string, unknown> | null;
 
@@ -95,6 +100,15 @@ export const errors = {
   badRequest: (message = 'The request is not valid HTTP.') => new AppError(400, 'bad_request', message),
   headersTooLarge: () => new AppError(431, 'headers_too_large', 'The request headers are too large.'),
   requestTimeout: () => new AppError(408, 'request_timeout', 'The request did not arrive in time.'),
+  databaseUnavailable: () =>
+    new AppError(503, 'database_unavailable', 'The database is unreachable; retry shortly.', null, {
+      'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+    }),
+  shuttingDown: () =>
+    new AppError(503, 'shutting_down', 'The server is shutting down; retry on another instance.', null, {
+      'Retry-After': '1',
+      Connection: 'close',
+    }),
   tooManySources: (max: number, wouldHave: number) =>
     new AppError(413, 'too_many_sources', `A subscription holds at most ${max} sources.`, {
       max,
@@ -135,9 +149,15 @@ export function installErrorHandling(app: FastifyInstance): void {
   // Scopes with their own guards (the admin API) install it again so their hooks also run for unknown paths.
   app.decorate('answerNotFound', notFound);
 
+  let outageLoggedAt = 0;
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const appError = toAppError(error);
-    if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (appError.code === 'database_unavailable') {
+      if (Date.now() - outageLoggedAt > OUTAGE_LOG_EVERY_MS) {
+        outageLoggedAt = Date.now();
+        request.log.warn({ cause: error.message }, 'database unavailable: answering 503 database_unavailable');
+      }
+    } else if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     void send(reply, appError, appError.headers);
   });
 }
@@ -183,6 +203,7 @@ const frameworkCodes: Record<string, [number, string, string]> = {
 
 function toAppError(error: FastifyError | AppError | Error): AppError {
   if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return errors.databaseUnavailable();
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
     const issues = fastifyError.validation.map((v) => ({

@@ -40,6 +40,9 @@ function serializeRequest(request: FastifyRequest) {
   };
 }
 
+/** Serializers for a logger built outside Fastify (the process's pino instance). */
+export const safeSerializers = { req: serializeRequest };
+
 /** The app's logger options with the safe request serializer; `false` stays off. */
 export function withSafeLogging(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return false;

@@ -2,10 +2,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
-import { buildApp } from '../../src/app.js';
+import type { Redis } from 'ioredis';
+import { connectedRedis } from '../support/abuse-app.js';
 import { signRequest } from '../../src/modules/admin/signature.js';
 import {
+  startTestApp,
   ADMIN_PREFIX,
   describeEachDatabase,
   openTestDatabase,
@@ -220,14 +221,14 @@ describe.skipIf(!redisUrl)('admin API: replay refusal shared through Redis', () 
   beforeAll(async () => {
     database = await openTestDatabase('sqlite');
     for (let i = 0; i < 2; i++) {
-      const redis = new Redis(redisUrl as string);
+      const redis = await connectedRedis(redisUrl as string);
       connections.push(redis);
-      apps.push(await buildApp({ config: testConfig({ ADMIN_SECRET: SECRET }), database: database.handle, redis }));
+      apps.push((await startTestApp(testConfig({ ADMIN_SECRET: SECRET }), database.handle, { redis })).app);
     }
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
-    for (const redis of connections) await redis.quit();
+    for (const redis of connections) redis.disconnect();
     await database?.close();
   });
 

@@ -1,8 +1,8 @@
 // The ban and whitelist admin endpoints over HTTP: IPv4, IPv6 and CIDRs (percent-encoded in paths), listing, expiry and validation.
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/harness.js';
+import { describeEachDatabase, signedInject } from '../support/harness.js';
 import { expectError } from '../support/source-factories.js';
-import { sleep, useAbuseApp } from '../support/abuse-app.js';
+import { ADMIN_SECRET, sleep, useAbuseApp } from '../support/abuse-app.js';
 
 interface BanStatus {
   ip_address: string;
@@ -80,7 +80,8 @@ describeEachDatabase('admin bans', (kind) => {
   it('unbans, and repeating the unban answers was_banned false', async () => {
     await t.admin('POST', '/ban', { ip_address: '192.0.2.12', duration_seconds: 60 });
     expect((await t.admin('DELETE', '/ban/192.0.2.12')).json()).toEqual({ ip_address: '192.0.2.12', was_banned: true });
-    const again = await t.admin('DELETE', '/ban/192.0.2.12');
+    // A later timestamp: an identical request signed within the same millisecond would be a replay (401).
+    const again = await signedInject(t.app, ADMIN_SECRET, 'DELETE', '/ban/192.0.2.12', undefined, { timestamp: String(Date.now() + 1) });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ ip_address: '192.0.2.12', was_banned: false });
     expect((await status('192.0.2.12')).is_banned).toBe(false);

@@ -297,7 +297,7 @@ describeEachDatabase('http: probes and documentation', (kind) => {
   it('answers /readyz 200 while the database is reachable', async () => {
     const response = await t.call('GET', '/readyz');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ready' });
+    expect(response.json()).toEqual({ status: 'ready', database: 'ok', redis: 'off' });
   });
 
   it('serves an OpenAPI 3 document with the subscription paths', async () => {

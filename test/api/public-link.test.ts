@@ -1,8 +1,7 @@
 // The public subscription link end to end over HTTP (DESIGN.md section 6), with a real local upstream for external sources.
 import { expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app.js';
-import { describeEachDatabase, useTestApp, type TestApp } from '../support/harness.js';
+import { describeEachDatabase, startTestApp, useTestApp, type TestApp } from '../support/harness.js';
 import { expectError, internalRef, subsApi, unique, vlessUri, type Source } from '../support/source-factories.js';
 import {
   base64,
@@ -208,7 +207,7 @@ describeEachDatabase('public link: unknown and unavailable subscriptions', (kind
    */
   async function deactivateAndReadFresh(userId: number, read: (fresh: FastifyInstance) => Promise<void>) {
     await t.database.db.updateTable('users').set({ is_active: 0 }).where('user_id', '=', userId).execute();
-    const fresh = await buildApp({ config: t.config, database: t.database });
+    const { app: fresh } = await startTestApp(t.config, t.database);
     try {
       await read(fresh);
     } finally {

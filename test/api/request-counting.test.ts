@@ -1,12 +1,12 @@
 // Request counting against a real database: no write per request, periodic and shutdown flushes, additive instances.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { RequestCounter } from '../../src/modules/stats/request-counter.js';
 import { addRequestCounts } from '../../src/modules/stats/stats.store.js';
 import { createUser } from '../../src/modules/users/users.service.js';
 import {
+  startTestApp,
   describeEachDatabase,
   openSecondHandle,
   openTestDatabase,
@@ -43,7 +43,7 @@ describeEachDatabase('request counting', (kind) => {
   });
 
   async function start(counter: RequestCounter): Promise<FastifyInstance> {
-    app = await buildApp({ config: testConfig({ ADMIN_SECRET: SECRET }), database: testDatabase.handle, requestCounter: counter });
+    app = (await startTestApp(testConfig({ ADMIN_SECRET: SECRET }), testDatabase.handle, { requestCounter: counter })).app;
     return app;
   }
 
@@ -79,8 +79,8 @@ describeEachDatabase('request counting', (kind) => {
     });
   });
 
-  it('the default counter (created by buildApp) is flushed by app.close()', async () => {
-    app = await buildApp({ config: testConfig({ ADMIN_SECRET: SECRET }), database: testDatabase.handle });
+  it('the default counter (created by createContext) is flushed by app.close()', async () => {
+    app = (await startTestApp(testConfig({ ADMIN_SECRET: SECRET }), testDatabase.handle)).app;
     await app.inject({ method: 'GET', url: '/healthz' });
     await app.inject({ method: 'GET', url: '/sub/abc' });
     await app.close();

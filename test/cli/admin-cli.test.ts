@@ -3,9 +3,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
 import { ADMIN_COMMANDS } from '../../src/modules/admin/admin.commands.js';
-import { openTestDatabase, testConfig, type TestDatabase } from '../support/harness.js';
+import { openTestDatabase, startTestApp, testConfig, type TestDatabase } from '../support/harness.js';
 import { freshUserId, providerName } from '../support/admin-factories.js';
 
 const run = promisify(execFile);
@@ -41,7 +40,7 @@ describe('subweave admin CLI', { timeout: 120_000 }, () => {
 
   beforeAll(async () => {
     database = await openTestDatabase('sqlite');
-    app = await buildApp({ config: testConfig({ ADMIN_SECRET: SECRET }), database: database.handle });
+    app = (await startTestApp(testConfig({ ADMIN_SECRET: SECRET }), database.handle)).app;
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     url = address;
   });

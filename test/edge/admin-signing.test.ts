@@ -1,13 +1,12 @@
 // DESIGN 13: an admin signature cannot be re-targeted by moving bytes between path and body, nor replayed after a restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app.js';
 import { createUser } from '../../src/modules/users/users.service.js';
 import { signRequest } from '../../src/modules/admin/signature.js';
-import { createRedis, type Redis } from '../../src/redis.js';
-import { ADMIN_PREFIX, describeEachDatabase, openTestDatabase, testConfig, useTestApp, type TestDatabase } from '../support/harness.js';
+import type { Redis } from '../../src/redis.js';
+import { ADMIN_PREFIX, describeEachDatabase, openTestDatabase, startTestApp, testConfig, useTestApp, type TestDatabase } from '../support/harness.js';
 import { expectError } from '../support/source-factories.js';
-import { redisUrl, uniqueRedisPrefix } from '../support/abuse-app.js';
+import { connectedRedis, redisUrl, uniqueRedisPrefix } from '../support/abuse-app.js';
 
 const SECRET = 'signing-secret';
 
@@ -58,9 +57,9 @@ for (const withRedis of redisUrl ? [false, true] : [false]) {
     const redisConnections: Redis[] = [];
     const prefix = uniqueRedisPrefix();
     const start = async () => {
-      const redis = withRedis ? createRedis(redisUrl as string) : null;
+      const redis = withRedis ? await connectedRedis(redisUrl as string) : null;
       if (redis) redisConnections.push(redis);
-      return buildApp({ config: testConfig({ ADMIN_SECRET: SECRET }), database: database.handle, redis, redisPrefix: prefix });
+      return (await startTestApp(testConfig({ ADMIN_SECRET: SECRET, REDIS_PREFIX: prefix }), database.handle, { redis })).app;
     };
     beforeAll(async () => {
       database = await openTestDatabase(kind);
@@ -96,7 +95,7 @@ for (const withRedis of redisUrl ? [false, true] : [false]) {
 describe('edge: admin timestamps without Redis', () => {
   it('names the reason when a timestamp predates the process', async () => {
     const database = await openTestDatabase('sqlite');
-    const app = await buildApp({ config: testConfig({ ADMIN_SECRET: SECRET }), database: database.handle, redis: null });
+    const { app } = await startTestApp(testConfig({ ADMIN_SECRET: SECRET }), database.handle, { redis: null });
     try {
       const res = await sendSigned(app, { method: 'GET', path: '/bans', timestamp: String(Date.now() - 5_000) }, { path: '/bans' });
       expectError(res, 401, 'signature_expired');

@@ -2,11 +2,10 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
 import { createUser } from '../../src/modules/users/users.service.js';
 import { redactUrl } from '../../src/http/request-log.js';
 import { signRequest } from '../../src/modules/admin/signature.js';
-import { describeEachDatabase, openTestDatabase, signedInject, testConfig, type TestDatabase } from '../support/harness.js';
+import { describeEachDatabase, openTestDatabase, startTestApp, signedInject, testConfig, type TestDatabase } from '../support/harness.js';
 
 describe('redactUrl', () => {
   const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
@@ -40,7 +39,7 @@ describeEachDatabase('edge: logs and request ids', (kind) => {
         callback();
       },
     });
-    app = await buildApp({ config: testConfig({ ADMIN_SECRET: SECRET }), database: database.handle, logger: { level: 'info', stream } });
+    ({ app } = await startTestApp(testConfig({ ADMIN_SECRET: SECRET }), database.handle, {}, { logger: { level: 'info', stream } }));
   });
   afterAll(async () => {
     await app?.close();

@@ -1,9 +1,8 @@
 // DESIGN 13: slow clients are cut off after REQUEST_TIMEOUT_MS, and requests too broken to route still get the JSON envelope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
 import { createUser } from '../../src/modules/users/users.service.js';
-import { openTestDatabase, testConfig, type TestDatabase } from '../support/harness.js';
+import { openTestDatabase, startTestApp, testConfig, type TestDatabase } from '../support/harness.js';
 import { openSocket, parseRaw, rawRequest, readAll } from '../support/raw-http.js';
 
 const TIMEOUT_MS = 600;
@@ -14,7 +13,7 @@ describe('edge: slow and broken clients (listening server)', () => {
   let port: number;
   beforeAll(async () => {
     database = await openTestDatabase('sqlite');
-    app = await buildApp({ config: testConfig({ REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) }), database: database.handle });
+    ({ app } = await startTestApp(testConfig({ REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) }), database.handle));
     await app.listen({ host: '127.0.0.1', port: 0 });
     port = (app.server.address() as { port: number }).port;
   });

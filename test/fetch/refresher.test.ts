@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { ExternalSources, type UpstreamResult } from '../../src/modules/fetch/external-sources.js';
 import { Refresher, type RefresherOptions } from '../../src/modules/fetch/refresher.js';
-import { ChangeFeed, type Change } from '../../src/modules/resolve/change-feed.js';
+import { ChangeLog, type Change } from '../../src/changes/change-log.js';
 import { createUser } from '../../src/modules/users/users.service.js';
 import { describeEachDatabase, openSecondHandle, openTestDatabase, type TestDatabase } from '../support/harness.js';
 import { sha32, unique } from '../support/source-factories.js';
@@ -115,8 +115,10 @@ describeEachDatabase('refresher: ExternalSources.refreshDue', (kind) => {
     data = dataOn(database.handle.db);
     upstream = countingUpstream();
     changes = [];
-    const feed = new ChangeFeed();
-    feed.subscribe((change) => changes.push(change));
+    const feed = new ChangeLog(database.handle);
+    feed.subscribe((batch) => {
+      if (batch !== 'everything') changes.push(...batch);
+    });
     external = new ExternalSources(database.handle, upstream, feed);
   });
   afterEach(async () => {
@@ -221,7 +223,7 @@ describeEachDatabase('refresher: ExternalSources.refreshDue', (kind) => {
     const throwing = {
       fetch: (url: string) => (url === bad ? Promise.reject(new Error('socket hang up')) : upstream.fetch(url)),
     };
-    const sources = new ExternalSources(database.handle, throwing, new ChangeFeed());
+    const sources = new ExternalSources(database.handle, throwing, new ChangeLog(database.handle));
     expect(await sources.refreshDue(HOUR, CLAIM)).toBe(2);
     expect((await data.row(bad))?.last_error).toBe('socket hang up');
     expect((await data.row(good))?.last_error).toBeNull();
@@ -244,7 +246,7 @@ describeEachDatabase('refresher: ExternalSources.refreshDue', (kind) => {
 
   it('concurrent passes of one instance fetch each URL once', async () => {
     const slowUpstream = countingUpstream({ delayMs: 10 });
-    const sources = new ExternalSources(database.handle, slowUpstream, new ChangeFeed());
+    const sources = new ExternalSources(database.handle, slowUpstream, new ChangeLog(database.handle));
     const urls = Array.from({ length: 24 }, feedUrl);
     await data.subscription(urls.slice(0, 12));
     await data.subscription(urls.slice(12));
@@ -260,7 +262,7 @@ describeEachDatabase('refresher: ExternalSources.refreshDue', (kind) => {
       try {
         const workers = [database.handle, second].map((handle) => {
           const counter = countingUpstream({ delayMs: 5 });
-          return { counter, sources: new ExternalSources(handle, counter, new ChangeFeed()) };
+          return { counter, sources: new ExternalSources(handle, counter, new ChangeLog(handle)) };
         });
         const urls = Array.from({ length: 240 }, feedUrl);
         for (let i = 0; i < urls.length; i += 40) await data.subscription(urls.slice(i, i + 40));
@@ -293,7 +295,7 @@ describeEachDatabase('refresher: Refresher', (kind) => {
     database = await openTestDatabase(kind);
     data = dataOn(database.handle.db);
     upstream = countingUpstream({ delayMs: 5 });
-    external = new ExternalSources(database.handle, upstream, new ChangeFeed());
+    external = new ExternalSources(database.handle, upstream, new ChangeLog(database.handle));
   });
   afterEach(async () => {
     await Promise.all(refreshers.splice(0).map((r) => r.stop()));

@@ -1,15 +1,14 @@
-// Two instances on one database: bans and the whitelist reach the other instance within a second (Redis pub/sub, or polling without Redis), and Redis counters are shared.
+// Two instances on one database: bans and the whitelist reach the other instance within a second (the change log, relayed by Redis or polled without it), and Redis counters are shared.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { createRedis, type Redis } from '../../src/redis.js';
-import { openSecondHandle, openTestDatabase, testConfig, testDatabaseKinds, type DatabaseKind } from '../support/harness.js';
+import type { Redis } from '../../src/redis.js';
+import { openSecondHandle, openTestDatabase, startTestApp, testConfig, testDatabaseKinds, type DatabaseKind } from '../support/harness.js';
 import { expectError } from '../support/source-factories.js';
-import { ADMIN_SECRET, clientFor, freshIp, redisUrl, uniqueRedisPrefix, within, type AbuseClient } from '../support/abuse-app.js';
+import { ADMIN_SECRET, clientFor, connectedRedis, freshIp, redisUrl, uniqueRedisPrefix, within, type AbuseClient } from '../support/abuse-app.js';
 
 /** Two database handles on one shared database (a temporary SQLite file, or one PostgreSQL schema). */
 async function sharedDatabase(kind: DatabaseKind): Promise<{ handles: DatabaseHandle[]; close(): Promise<void> }> {
@@ -44,15 +43,15 @@ function useTwoInstances(kind: DatabaseKind, withRedis: boolean, env: Record<str
     shared = await sharedDatabase(kind);
     const prefix = uniqueRedisPrefix();
     for (const handle of shared.handles) {
-      const redis = withRedis ? createRedis(redisUrl as string) : null;
+      const redis = withRedis ? await connectedRedis(redisUrl as string) : null;
       if (redis) connections.push(redis);
-      const config = testConfig({ ADMIN_SECRET, ...env });
-      clients.push(clientFor(await buildApp({ config, database: handle, redis, redisPrefix: prefix })));
+      const config = testConfig({ ADMIN_SECRET, REDIS_PREFIX: prefix, ...env });
+      clients.push(clientFor((await startTestApp(config, handle, { redis })).app));
     }
   });
   afterAll(async () => {
     for (const client of clients) await client.app.close();
-    for (const redis of connections) await redis.quit();
+    for (const redis of connections) redis.disconnect();
     await shared?.close();
   });
   return clients;

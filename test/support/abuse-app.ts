@@ -2,15 +2,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
-import { ProvidersService } from '../../src/modules/providers/providers.service.js';
-import { ChangeFeed } from '../../src/modules/resolve/change-feed.js';
 import { createUser } from '../../src/modules/users/users.service.js';
 import { createRedis, type Redis } from '../../src/redis.js';
 import {
   openTestDatabase,
   signedInject,
+  startTestApp,
   testConfig,
   uniqueProviderName,
   type DatabaseKind,
@@ -78,15 +76,15 @@ export function useAbuseApp(kind: DatabaseKind, backend: CounterBackend, env: Re
   let redis: Redis | null = null;
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    redis = backend === 'redis' ? createRedis(redisUrl as string) : null;
-    const config = testConfig({ ADMIN_SECRET, ...env });
-    const app = await buildApp({ config, database: database.handle, redis, redisPrefix: uniqueRedisPrefix() });
+    redis = backend === 'redis' ? await connectedRedis(redisUrl as string) : null;
+    const config = testConfig({ ADMIN_SECRET, REDIS_PREFIX: uniqueRedisPrefix(), ...env });
+    const { app, context: built } = await startTestApp(config, database.handle, { redis });
     const newUser = async () => {
       const userId = nextUserId++;
       const user = await createUser(database.handle.db, userId);
       return { userId, token: user.api_token };
     };
-    const providers = new ProvidersService(database.handle, new ChangeFeed());
+    const providers = built.providers;
     const newProvider = async () => {
       const name = uniqueProviderName();
       const owner = await newUser();
@@ -101,6 +99,13 @@ export function useAbuseApp(kind: DatabaseKind, backend: CounterBackend, env: Re
     await database?.close();
   });
   return context;
+}
+
+/** A Redis client that has finished connecting (commands fail fast while it has not; see src/redis.ts). */
+export async function connectedRedis(url: string): Promise<Redis> {
+  const redis = createRedis(url, { warn: () => undefined, info: () => undefined });
+  if (redis.status !== 'ready') await new Promise((ready) => redis.once('ready', ready));
+  return redis;
 }
 
 let nextAddress = randomBytes(2).readUInt16BE();

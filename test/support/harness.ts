@@ -3,13 +3,13 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { createUser } from '../../src/modules/users/users.service.js';
-import { ChangeFeed } from '../../src/modules/resolve/change-feed.js';
-import { ProvidersService } from '../../src/modules/providers/providers.service.js';
+import { createContext, type AppContext, type ContextOverrides } from '../../src/context.js';
+import type { ProvidersService } from '../../src/modules/providers/providers.service.js';
 import { signRequest } from '../../src/modules/admin/signature.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -102,8 +102,8 @@ export interface TestApp {
   newUser(): Promise<{ userId: number; token: string }>;
   /** Creates a provider owned by a fresh user; returns its hash, name and API token. */
   newProvider(options?: { name?: string; url?: string }): Promise<TestProvider>;
-  /** The app's change feed (services used directly in tests publish on it so caches stay right). */
-  changes: ChangeFeed;
+  /** Everything the app was built from (its services, change log, caches). */
+  context: AppContext;
   /** The app's provider service, for operations that have no HTTP endpoint here (delete, disable). */
   providers: ProvidersService;
   /** app.inject with JSON body and an optional API token. */
@@ -186,6 +186,19 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** Builds a context and an app on it, as main.ts does; closing the app closes the context too. */
+export async function startTestApp(
+  config: Config,
+  database: DatabaseHandle,
+  overrides: ContextOverrides = {},
+  appOptions: AppOptions = {},
+): Promise<{ app: FastifyInstance; context: AppContext }> {
+  const context = await createContext(config, database, overrides);
+  const app = await buildApp(context, appOptions);
+  app.addHook('onClose', () => context.close());
+  return { app, context };
+}
+
 /** Builds one app per suite (beforeAll) and tears it down (afterAll); read the fields inside tests. */
 export function useTestApp(kind: DatabaseKind, env: Record<string, string> = {}): TestApp {
   const context = {} as TestApp;
@@ -193,9 +206,8 @@ export function useTestApp(kind: DatabaseKind, env: Record<string, string> = {})
   beforeAll(async () => {
     testDatabase = await openTestDatabase(kind);
     const config = testConfig(env);
-    const changes = new ChangeFeed();
-    const app = await buildApp({ config, database: testDatabase.handle, changes });
-    const providers = new ProvidersService(testDatabase.handle, changes);
+    const { app, context: built } = await startTestApp(config, testDatabase.handle);
+    const providers = built.providers;
     const newUser = async () => {
       const userId = nextUserId++;
       const user = await createUser(testDatabase.handle.db, userId);
@@ -205,7 +217,7 @@ export function useTestApp(kind: DatabaseKind, env: Record<string, string> = {})
       app,
       config,
       database: testDatabase.handle,
-      changes,
+      context: built,
       providers,
       newUser,
       newProvider: async (options: { name?: string; url?: string } = {}) => {

@@ -1,8 +1,7 @@
-// Bans and the whitelist as operations: write the database, update this instance's view at once, and tell the others.
-import type { FastifyBaseLogger } from 'fastify';
+// Bans and the whitelist as operations: write the database and the change log, which updates every instance's view.
+import type { ChangeLog } from '../../changes/change-log.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { IpMatcher, type IpRange } from '../../net/ip.js';
-import type { Redis } from '../../redis.js';
 import {
   activeBans,
   deleteBan,
@@ -15,7 +14,6 @@ import {
   type WhitelistEntry,
 } from './abuse.store.js';
 import { IpView } from './ip-view.js';
-import { startViewSync, type ViewSync } from './view-sync.js';
 
 export interface BanStatus {
   ip_address: string;
@@ -24,41 +22,43 @@ export interface BanStatus {
   remaining_seconds: number;
 }
 
-export interface AbuseControlsOptions {
-  database: DatabaseHandle;
-  redis: Redis | null;
-  /** Prefix of the Redis pub/sub channel; the same for every instance of one deployment. */
-  redisPrefix: string;
-  log: FastifyBaseLogger;
-}
-
 export class AbuseControls {
   private constructor(
     private readonly database: DatabaseHandle,
     readonly view: IpView,
-    private readonly sync: ViewSync,
+    private readonly changes: ChangeLog,
   ) {}
 
-  static async start({ database, redis, redisPrefix, log }: AbuseControlsOptions): Promise<AbuseControls> {
+  /** Loads the view and keeps it current from the change log (this instance's writes and every other's). */
+  static async start(database: DatabaseHandle, changes: ChangeLog): Promise<AbuseControls> {
     const view = new IpView(database.db);
     await view.reload();
-    const sync = await startViewSync({ view, db: database.db, log, redis, channel: `${redisPrefix}abuse:changed` });
-    return new AbuseControls(database, view, sync);
+    changes.subscribe(async (batch) => {
+      if (batch === 'everything' || batch.some((change) => change.kind === 'bans' || change.kind === 'whitelist')) {
+        await view.reload();
+      }
+    });
+    return new AbuseControls(database, view, changes);
   }
 
   async ban(range: IpRange, seconds: number, reason: string): Promise<{ ip_address: string; banned_until: string; remaining_seconds: number }> {
     const now = Date.now();
     const until = new Date(now + seconds * 1000).toISOString();
     this.view.addBan(range.text, now + seconds * 1000);
-    await pruneBans(this.database.db, new Date(now).toISOString());
-    await upsertBan(this.database.db, range.text, until, reason, new Date(now).toISOString());
-    await this.changed();
+    await this.changes.write(async (trx, record) => {
+      await pruneBans(trx, new Date(now).toISOString());
+      await upsertBan(trx, range.text, until, reason, new Date(now).toISOString());
+      record({ kind: 'bans' });
+    });
     return { ip_address: range.text, banned_until: until, remaining_seconds: seconds };
   }
 
   async unban(range: IpRange): Promise<{ ip_address: string; was_banned: boolean }> {
-    const until = await deleteBan(this.database.db, range.text);
-    if (until !== null) await this.changed();
+    const until = await this.changes.write(async (trx, record) => {
+      const deleted = await deleteBan(trx, range.text);
+      if (deleted !== null) record({ kind: 'bans' });
+      return deleted;
+    });
     return { ip_address: range.text, was_banned: until !== null && Date.parse(until) > Date.now() };
   }
 
@@ -85,27 +85,22 @@ export class AbuseControls {
   }
 
   async whitelist(range: IpRange, description: string | undefined): Promise<WhitelistEntry> {
-    const entry = await upsertWhitelist(this.database.db, range.text, description, new Date().toISOString());
-    await this.changed();
-    return entry;
+    return this.changes.write(async (trx, record) => {
+      record({ kind: 'whitelist' });
+      return upsertWhitelist(trx, range.text, description, new Date().toISOString());
+    });
   }
 
   async unwhitelist(range: IpRange): Promise<{ ip_address: string; was_whitelisted: boolean }> {
-    const removed = await deleteWhitelist(this.database.db, range.text);
-    if (removed) await this.changed();
+    const removed = await this.changes.write(async (trx, record) => {
+      const deleted = await deleteWhitelist(trx, range.text);
+      if (deleted) record({ kind: 'whitelist' });
+      return deleted;
+    });
     return { ip_address: range.text, was_whitelisted: removed };
   }
 
   listWhitelist(): Promise<WhitelistEntry[]> {
     return listWhitelist(this.database.db);
-  }
-
-  close(): Promise<void> {
-    return this.sync.stop();
-  }
-
-  private async changed(): Promise<void> {
-    await this.view.reload();
-    this.sync.announce();
   }
 }

@@ -1,5 +1,4 @@
 // Database access for bans and the whitelist, the source of truth behind the in-memory view every instance keeps.
-import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 
 export interface BanEntry {
@@ -13,7 +12,7 @@ export interface WhitelistEntry {
   added_at: string;
 }
 
-/** Creates or replaces a ban; created_at is refreshed too, so the change shows in `abuseVersion`. */
+/** Creates or replaces a ban; created_at is refreshed too. */
 export async function upsertBan(db: Executor, ip: string, bannedUntil: string, reason: string, now: string): Promise<void> {
   await db
     .insertInto('bans')
@@ -72,16 +71,4 @@ export async function deleteWhitelist(db: Executor, ip: string): Promise<boolean
 
 export async function listWhitelist(db: Executor): Promise<WhitelistEntry[]> {
   return db.selectFrom('whitelist').select(['ip_address', 'description', 'added_at']).orderBy('added_at').orderBy('ip_address').execute();
-}
-
-/**
- * A cheap fingerprint of both tables: any insert, delete or re-ban changes a count or a newest timestamp.
- * Instances without Redis poll it to notice changes made elsewhere.
- */
-export async function abuseVersion(db: Executor): Promise<string> {
-  const { rows } = await sql<{ bans: number | string; ban_at: string | null; wl: number | string; wl_at: string | null }>`
-    select (select count(*) from bans) as bans, (select max(created_at) from bans) as ban_at,
-           (select count(*) from whitelist) as wl, (select max(added_at) from whitelist) as wl_at`.execute(db);
-  const row = rows[0];
-  return row ? `${Number(row.bans)}|${row.ban_at ?? ''}|${Number(row.wl)}|${row.wl_at ?? ''}` : '';
 }

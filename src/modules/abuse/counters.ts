@@ -1,4 +1,4 @@
-// Fixed-window hit counters for rate limits and ban strikes: in Redis when configured (shared by all instances), else in memory.
+// Fixed-window hit counters for rate limits and ban strikes: in Redis when reachable (shared by all instances), else in memory.
 import type { Redis } from '../../redis.js';
 
 export interface WindowCount {
@@ -61,6 +61,26 @@ export class RedisCounters implements Counters {
     const name = this.prefix + key;
     const replies = await this.redis.multi().get(name).pttl(name).exec();
     return toWindow(replies?.[0], replies?.[1], 0);
+  }
+}
+
+/** Redis while it answers; this instance's own counts while it does not (or was never configured). */
+export class FallbackCounters implements Counters {
+  private readonly local = new MemoryCounters();
+  private readonly shared: RedisCounters | null;
+
+  constructor(private readonly redis: Redis | null, prefix: string) {
+    this.shared = redis ? new RedisCounters(redis, prefix) : null;
+  }
+
+  hit(key: string, windowMs: number): Promise<WindowCount> {
+    if (!this.shared || this.redis?.status !== 'ready') return this.local.hit(key, windowMs);
+    return this.shared.hit(key, windowMs).catch(() => this.local.hit(key, windowMs));
+  }
+
+  peek(key: string): Promise<WindowCount> {
+    if (!this.shared || this.redis?.status !== 'ready') return this.local.peek(key);
+    return this.shared.peek(key).catch(() => this.local.peek(key));
   }
 }
 

@@ -1,7 +1,7 @@
 // The in-memory copy of bans and the whitelist that every request is checked against without a database round trip.
 import { IpMatcher, parseIpRange, type IpRange } from '../../net/ip.js';
 import type { Executor } from '../../db/executor.js';
-import { abuseVersion, activeBans, listWhitelist } from './abuse.store.js';
+import { activeBans, listWhitelist } from './abuse.store.js';
 
 interface RangeBan {
   range: IpRange;
@@ -17,8 +17,6 @@ export class IpView {
   private anyRange = new IpMatcher([]);
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
-  /** The `abuseVersion` fingerprint the view was last loaded at. */
-  version = '';
 
   constructor(private readonly db: Executor) {}
 
@@ -75,7 +73,6 @@ export class IpView {
   }
 
   private async load(): Promise<void> {
-    const version = await abuseVersion(this.db);
     const [bans, whitelist] = await Promise.all([activeBans(this.db, new Date().toISOString()), listWhitelist(this.db)]);
     const exact = new Map<string, number>();
     const ranges: RangeBan[] = [];
@@ -90,6 +87,5 @@ export class IpView {
     this.exactBans = exact;
     this.rangeBans = ranges;
     this.anyRange = new IpMatcher(ranges.map((ban) => ban.range));
-    this.version = version;
   }
 }

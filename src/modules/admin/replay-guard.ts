@@ -27,13 +27,21 @@ export class MemoryReplayGuard implements ReplayGuard {
   }
 }
 
+/** Shared through Redis while it answers; while it does not, this instance remembers what it saw. */
 export class RedisReplayGuard implements ReplayGuard {
   /** Redis outlives any one process: every signature in the window is remembered. */
   readonly rememberedSince = 0;
+  private readonly local = new MemoryReplayGuard();
 
-  constructor(private readonly redis: Redis) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
 
   async firstUse(signature: string, ttlMs: number): Promise<boolean> {
-    return (await this.redis.set(`subweave:replay:${signature}`, '1', 'PX', ttlMs, 'NX')) === 'OK';
+    if (!(await this.local.firstUse(signature, ttlMs))) return false;
+    if (this.redis.status !== 'ready') return true;
+    const reply = await this.redis.set(`${this.prefix}:replay:${signature}`, '1', 'PX', ttlMs, 'NX').catch(() => 'OK');
+    return reply === 'OK';
   }
 }

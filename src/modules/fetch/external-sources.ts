@@ -1,6 +1,6 @@
 // Keeps the external source cache fresh: one in-flight fetch per URL, stale-on-error, and the empty/shrink guard.
 import type { DatabaseHandle } from '../../db/database.js';
-import type { ChangeFeed } from '../resolve/change-feed.js';
+import type { ChangeLog } from '../../changes/change-log.js';
 import { claimDue, ensureCacheRows, findCacheRows, insertCacheRows, pruneUnused, recordFailure, recordSuccess } from './cache.store.js';
 
 export type UpstreamResult = { ok: true; lines: string[] } | { ok: false; error: string };
@@ -22,7 +22,7 @@ export class ExternalSources {
   constructor(
     private readonly database: DatabaseHandle,
     private readonly upstream: Upstream,
-    private readonly changes: ChangeFeed,
+    private readonly changes: ChangeLog,
   ) {}
 
   /** Fetches `url` now; concurrent callers for the same URL share one fetch. */
@@ -44,8 +44,11 @@ export class ExternalSources {
     await forEachLimited(fresh, CONCURRENCY, (url) => this.refresh(url));
   }
 
-  /** One pass of the background refresher: refreshes every URL in use that is due; returns how many were fetched. */
-  async refreshDue(intervalSeconds: number, claimSeconds: number): Promise<number> {
+  /**
+   * One pass of the background refresher: refreshes every URL in use that is due; returns how many were fetched.
+   * Claims nothing more once `keepClaiming` answers false (shutdown).
+   */
+  async refreshDue(intervalSeconds: number, claimSeconds: number, keepClaiming: () => boolean = () => true): Promise<number> {
     const { db, dialect } = this.database;
     const nowMs = Date.now();
     const now = new Date(nowMs).toISOString();
@@ -53,7 +56,7 @@ export class ExternalSources {
     await pruneUnused(db);
     await ensureCacheRows(db, now);
     let total = 0;
-    for (;;) {
+    while (keepClaiming()) {
       const claimed = await claimDue(
         db,
         dialect,
@@ -85,8 +88,10 @@ export class ExternalSources {
       return { ok: false, error };
     }
     const content = result.lines.join('\n');
-    await recordSuccess(db, url, content, result.lines.length, now);
-    if (content !== previous?.content) this.changes.publish({ kind: 'url', url });
+    await this.changes.write(async (trx, record) => {
+      await recordSuccess(trx, url, content, result.lines.length, now);
+      if (content !== previous?.content) record({ kind: 'url', url });
+    });
     return { ok: true, count: result.lines.length };
   }
 }

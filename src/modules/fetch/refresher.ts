@@ -12,6 +12,7 @@ export interface RefresherOptions {
 export class Refresher {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private stopping = false;
 
   constructor(
     private readonly external: ExternalSources,
@@ -28,8 +29,9 @@ export class Refresher {
 
   /** Runs one pass unless one is already running; resolves when it is done. */
   tick(): Promise<void> {
+    if (this.stopping) return Promise.resolve();
     this.running ??= this.external
-      .refreshDue(this.options.intervalSeconds, this.options.claimSeconds)
+      .refreshDue(this.options.intervalSeconds, this.options.claimSeconds, () => !this.stopping)
       .then((count) => {
         if (count > 0) this.options.log.info({ refreshed: count }, 'external sources refreshed');
       })
@@ -40,7 +42,9 @@ export class Refresher {
     return this.running;
   }
 
+  /** Claims no new work from now on; resolves when the fetches already claimed have finished. */
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;

@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { lockRows, type Executor } from '../../db/executor.js';
 import type { ProviderRow } from '../../db/types.js';
 import { errors } from '../../http/errors.js';
-import type { ChangeFeed } from '../resolve/change-feed.js';
+import type { ChangeLog } from '../../changes/change-log.js';
 import { hashToken, newHash, newToken } from '../users/tokens.js';
 import { findUser } from '../users/users.store.js';
 import { MAX_PROVIDER_URL_LENGTH, PROVIDER_NAME_PATTERN, type Provider, type ProviderWithToken } from './providers.schemas.js';
@@ -40,7 +40,7 @@ export class ProvidersService {
   constructor(
     private readonly database: DatabaseHandle,
     /** Told about deleted subscriptions so cached public output is dropped; absent where no cache runs (CLI). */
-    private readonly changes?: ChangeFeed,
+    private readonly changes: ChangeLog,
   ) {
     this.db = database.db;
   }
@@ -113,7 +113,7 @@ export class ProvidersService {
 
   /** Deletes the provider, its connections and every subscription it manages (foreign keys cascade). */
   async remove(providerHash: string): Promise<void> {
-    const tokens = await this.db.transaction().execute(async (trx) => {
+    await this.changes.write(async (trx, record) => {
       // Locking the provider row blocks concurrent inserts that reference it, so the token list is complete.
       const locked = await lockRows(
         trx.selectFrom('providers').select('provider_hash').where('provider_hash', '=', providerHash),
@@ -122,9 +122,8 @@ export class ProvidersService {
       if (!locked) throw errors.providerNotFound();
       const managed = await managedTokens(trx, providerHash);
       await deleteProvider(trx, providerHash);
-      return managed;
+      for (const token of managed) record({ kind: 'subscription', token });
     });
-    for (const token of tokens) this.changes?.publish({ kind: 'subscription', token });
   }
 
   private async assertFree(name: string, ownerId: number | null): Promise<void> {

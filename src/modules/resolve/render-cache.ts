@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/executor.js';
-import { changeKey, type Change, type ChangeFeed } from './change-feed.js';
+import { changeKey, type Change, type ChangeLog } from '../../changes/change-log.js';
 import { findServable, loadGraph, type ServedSubscription } from './resolve.store.js';
 import { resolve } from './resolver.js';
 import { encodeComment } from '../sources/proxy-uri.js';
@@ -43,10 +43,13 @@ export class RenderCache {
   constructor(
     private readonly db: Executor,
     private readonly config: Config,
-    changes: ChangeFeed,
+    changes: ChangeLog,
     private readonly budgetBytes = DEFAULT_BUDGET_BYTES,
   ) {
-    changes.subscribe((change) => this.invalidate(change));
+    changes.subscribe((batch) => {
+      if (batch === 'everything') this.clear();
+      else for (const change of batch) this.invalidate(change);
+    });
   }
 
   /** The resolved subscription, or null when the token is unknown or its owner inactive. */
@@ -118,6 +121,14 @@ export class RenderCache {
     const key = changeKey(change);
     for (const token of this.dependents.get(key) ?? []) this.remove(token);
     this.dependents.delete(key);
+  }
+
+  private clear(): void {
+    this.epoch++;
+    this.inFlight.clear();
+    this.entries.clear();
+    this.dependents.clear();
+    this.bytes = 0;
   }
 
   private remove(token: string): void {

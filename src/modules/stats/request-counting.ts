@@ -14,7 +14,8 @@ export function createRequestCounter(
   return new RequestCounter({
     ...options,
     write: (rows) => addRequestCounts(db, rows),
-    onFlushError: (error) => log.warn({ err: error }, 'could not write request counts; keeping them for the next flush'),
+    onFlushError: (error) =>
+      log.warn({ cause: error instanceof Error ? error.message : String(error) }, 'could not write request counts; keeping them for the next flush'),
   });
 }
 

@@ -36,7 +36,7 @@ import {
 import { SubscriptionViews } from './subscriptions.views.js';
 import { loadForScope, type AccessMode } from './access.js';
 import type { RenderCache } from '../resolve/render-cache.js';
-import type { ChangeFeed } from '../resolve/change-feed.js';
+import type { ChangeLog } from '../../changes/change-log.js';
 import type { ExternalSources } from '../fetch/external-sources.js';
 
 const MAX_NAME_LENGTH = 64;
@@ -58,7 +58,7 @@ export class SubscriptionsService {
     private readonly database: DatabaseHandle,
     private readonly config: Config,
     cache: RenderCache,
-    private readonly changes: ChangeFeed,
+    private readonly changes: ChangeLog,
     private readonly external: ExternalSources,
   ) {
     this.db = database.db;
@@ -80,7 +80,8 @@ export class SubscriptionsService {
     this.assertWithinSourceLimit(prepared.length);
     await checkExternalHosts(prepared, this.config.fetchAllowPrivate);
     const token = newToken();
-    await this.transaction(async (trx) => {
+    await this.changes.write(async (trx, record) => {
+      record({ kind: 'subscription', token });
       await lockRows(trx.selectFrom('users').select('user_id').where('user_id', '=', scope.userId), this.database.dialect).execute();
       // Under the user lock: strictly after the user's newest subscription, so "oldest first" never rests on a tie.
       const now = await nextCreationTime(trx, scope.userId);
@@ -127,15 +128,19 @@ export class SubscriptionsService {
     if (changes.name !== undefined && changes.name !== subscription.name) {
       await this.assertNameFree(this.db, scope, changes.name);
     }
-    await updateSubscription(this.db, token, changes).catch(rethrowNameExists(changes.name ?? ''));
-    this.changed(token);
+    await this.changes.write(async (trx, record) => {
+      record({ kind: 'subscription', token });
+      await updateSubscription(trx, token, changes).catch(rethrowNameExists(changes.name ?? ''));
+    });
     return this.get(scope, token);
   }
 
   async remove(scope: Scope, token: string): Promise<void> {
     await this.load(scope, token, 'write');
-    await deleteSubscription(this.db, token);
-    this.changed(token);
+    await this.changes.write(async (trx, record) => {
+      record({ kind: 'subscription', token });
+      await deleteSubscription(trx, token);
+    });
   }
 
   async addSources(scope: Scope, token: string, inputs: SourceInput[]) {
@@ -145,7 +150,8 @@ export class SubscriptionsService {
     await this.load(scope, token, 'write');
     const prepared = prepareSources(inputs, this.config.publicBaseUrl);
     await checkExternalHosts(prepared, this.config.fetchAllowPrivate);
-    await this.transaction(async (trx) => {
+    await this.changes.write(async (trx, record) => {
+      record({ kind: 'subscription', token });
       await this.lockSubscription(trx, token);
       const existing = await listSources(trx, token);
       const known = new Set(existing.map((s) => s.id));
@@ -161,7 +167,6 @@ export class SubscriptionsService {
       await insertSources(trx, toRows(token, fresh, nextIndex, now));
       await touchSubscription(trx, token, now);
     });
-    this.changed(token);
     await this.fetchNewUrls(prepared);
     return this.get(scope, token);
   }
@@ -171,7 +176,8 @@ export class SubscriptionsService {
     const prepared = prepareSources(inputs, this.config.publicBaseUrl);
     this.assertWithinSourceLimit(prepared.length);
     await checkExternalHosts(prepared, this.config.fetchAllowPrivate);
-    await this.transaction(async (trx) => {
+    await this.changes.write(async (trx, record) => {
+      record({ kind: 'subscription', token });
       await this.lockSubscription(trx, token);
       await checkReferences(trx, token, prepared, this.config.maxNestingDepth);
       const now = new Date().toISOString();
@@ -179,14 +185,14 @@ export class SubscriptionsService {
       await insertSources(trx, toRows(token, prepared, 0, now));
       await touchSubscription(trx, token, now);
     });
-    this.changed(token);
     await this.fetchNewUrls(prepared);
     return this.get(scope, token);
   }
 
   async removeSources(scope: Scope, token: string, ids: string[]) {
     await this.load(scope, token, 'write');
-    await this.transaction(async (trx) => {
+    await this.changes.write(async (trx, record) => {
+      record({ kind: 'subscription', token });
       await this.lockSubscription(trx, token);
       const known = new Set((await listSources(trx, token)).map((s) => s.id));
       const unknown = [...new Set(ids)].filter((id) => !known.has(id));
@@ -194,7 +200,6 @@ export class SubscriptionsService {
       await deleteSources(trx, token, [...new Set(ids)]);
       await touchSubscription(trx, token, new Date().toISOString());
     });
-    this.changed(token);
     return this.get(scope, token);
   }
 
@@ -215,11 +220,11 @@ export class SubscriptionsService {
     if (input.is_hidden !== undefined && input.is_hidden !== null) changes.is_hidden = input.is_hidden ? 1 : 0;
     if (input.max_depth !== undefined && input.max_depth !== null) changes.max_depth = input.max_depth;
     if (Object.keys(changes).length === 1) return; // only updated_at: nothing to change
-    await this.transaction(async (trx) => {
+    await this.changes.write(async (trx, record) => {
+      record({ kind: 'subscription', token });
       await updateSource(trx, token, source.id, changes);
       await touchSubscription(trx, token, now);
     });
-    this.changed(token);
   }
 
   /** POST .../refresh: re-fetches every external source of the subscription now. */
@@ -275,14 +280,6 @@ export class SubscriptionsService {
     await lockRows(trx.selectFrom('subscriptions').select('token').where('token', '=', token), this.database.dialect).execute();
   }
 
-  /** Announces a committed change so cached output of this subscription and its includers is dropped. */
-  private changed(token: string): void {
-    this.changes.publish({ kind: 'subscription', token });
-  }
-
-  private transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
-  }
 }
 
 function validName(raw: string): string {

@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { lockRows, type Executor } from '../../db/executor.js';
 import type { UserRow } from '../../db/types.js';
 import { errors } from '../../http/errors.js';
-import type { ChangeFeed } from '../resolve/change-feed.js';
+import type { ChangeLog } from '../../changes/change-log.js';
 import {
   deleteUserRow,
   findUser,
@@ -67,11 +67,11 @@ export async function rotateUserToken(db: Executor, userId: number): Promise<{ u
   return { user_id: userId, api_token: apiToken };
 }
 
-/** The admin's view of accounts: every change that alters public output is announced on the change feed. */
+/** The admin's view of accounts: every change that alters public output is recorded in the change log. */
 export class UsersService {
   constructor(
     private readonly database: DatabaseHandle,
-    private readonly changes: ChangeFeed,
+    private readonly changes: ChangeLog,
   ) {}
 
   create(userId: number): Promise<CreatedUser> {
@@ -85,20 +85,23 @@ export class UsersService {
   }
 
   async setActive(userId: number, isActive: boolean): Promise<UserView> {
-    if (!(await setUserActive(this.database.db, userId, isActive, new Date().toISOString()))) {
-      throw errors.userNotFound();
-    }
     // Their links, and every link that includes one of their subscriptions, change at once.
-    this.changes.publish({ kind: 'user', userId });
+    await this.changes.write(async (trx, record) => {
+      if (!(await setUserActive(trx, userId, isActive, new Date().toISOString()))) throw errors.userNotFound();
+      record({ kind: 'user', userId });
+    });
     return this.get(userId);
   }
 
   refreshToken(userId: number): Promise<{ user_id: number; api_token: string }> {
-    return rotateUserToken(this.database.db, userId);
+    return this.changes.write(async (trx, record) => {
+      record({ kind: 'user', userId });
+      return rotateUserToken(trx, userId);
+    });
   }
 
   async delete(userId: number): Promise<void> {
-    const gone = await this.database.db.transaction().execute(async (trx) => {
+    await this.changes.write(async (trx, record) => {
       // Holding the user's row keeps a concurrent subscription create from slipping past the token list.
       const locked = await lockRows(
         trx.selectFrom('users').select('user_id').where('user_id', '=', userId),
@@ -107,9 +110,8 @@ export class UsersService {
       if (!locked) throw errors.userNotFound();
       const tokens = await subscriptionTokensGoneWithUser(trx, userId);
       await deleteUserRow(trx, userId);
-      return tokens;
+      record({ kind: 'user', userId });
+      for (const token of tokens) record({ kind: 'subscription', token });
     });
-    this.changes.publish({ kind: 'user', userId });
-    for (const token of gone) this.changes.publish({ kind: 'subscription', token });
   }
 }

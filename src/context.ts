@@ -1,0 +1,143 @@
+// The one place that builds the service's parts (Redis, change log, upstream, caches, abuse controls, services) and closes them.
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { ChangeLog } from './changes/change-log.js';
+import { createRedis, redisHealth, type Redis, type RedisHealth } from './redis.js';
+import { ExternalSources, type Upstream } from './modules/fetch/external-sources.js';
+import { createUpstreamClient, type UpstreamOptions } from './modules/fetch/upstream.js';
+import { Refresher } from './modules/fetch/refresher.js';
+import { RenderCache } from './modules/resolve/render-cache.js';
+import { AbuseControls } from './modules/abuse/abuse.service.js';
+import { FallbackCounters } from './modules/abuse/counters.js';
+import { RateLimiter } from './modules/abuse/rate-limiter.js';
+import { MemoryReplayGuard, RedisReplayGuard, type ReplayGuard } from './modules/admin/replay-guard.js';
+import { SubscriptionsService } from './modules/subscriptions/subscriptions.service.js';
+import { ConnectionsService } from './modules/connections/connections.service.js';
+import { ProvidersService } from './modules/providers/providers.service.js';
+import { UsersService } from './modules/users/users.service.js';
+import { StatsService } from './modules/stats/stats.service.js';
+import type { RequestCounter } from './modules/stats/request-counter.js';
+import { createRequestCounter } from './modules/stats/request-counting.js';
+
+export interface ContextOverrides {
+  log?: FastifyBaseLogger;
+  /** undefined: open one from REDIS_URL when set; null: run without Redis; a client: use it (the caller closes it). */
+  redis?: Redis | null;
+  /** Replaces the HTTP upstream client (tests). */
+  upstream?: Upstream & { close?(): Promise<void> };
+  requestCounter?: RequestCounter;
+  /** How often the change log is read (default 250 ms). */
+  changePollMs?: number;
+}
+
+export interface Readiness {
+  status: 'ready' | 'unavailable';
+  database: 'ok' | 'unavailable';
+  redis: RedisHealth;
+}
+
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  log: FastifyBaseLogger;
+  redis: Redis | null;
+  changes: ChangeLog;
+  external: ExternalSources;
+  renderCache: RenderCache;
+  requestCounter: RequestCounter;
+  abuse: AbuseControls;
+  limiter: RateLimiter;
+  replayGuard: ReplayGuard;
+  refresher: Refresher;
+  subscriptions: SubscriptionsService;
+  connections: ConnectionsService;
+  providers: ProvidersService;
+  users: UsersService;
+  stats: StatsService;
+  readiness(): Promise<Readiness>;
+  /** True once shutdown began: new requests are refused (503 shutting_down) and connections are not kept alive. */
+  readonly stopping: boolean;
+  beginShutdown(): void;
+  /** Stops the refresher, the change log, the upstream client and Redis, in that order; the database stays open. */
+  close(): Promise<void>;
+}
+
+export function upstreamOptions(config: Config): UpstreamOptions {
+  return {
+    timeoutMs: config.fetchTimeoutMs,
+    maxBytes: config.fetchMaxBytes,
+    maxRedirects: config.fetchMaxRedirects,
+    userAgent: config.fetchUserAgent,
+    allowPrivate: config.fetchAllowPrivate,
+  };
+}
+
+export async function createContext(config: Config, database: DatabaseHandle, overrides: ContextOverrides = {}): Promise<AppContext> {
+  const log = overrides.log ?? (pino({ level: config.logLevel }) as FastifyBaseLogger);
+  const ownRedis = overrides.redis === undefined && config.redisUrl !== null;
+  const redis = overrides.redis !== undefined ? overrides.redis : config.redisUrl ? createRedis(config.redisUrl, log) : null;
+
+  const changes = new ChangeLog(database, {
+    log,
+    redis,
+    channel: `${config.redisPrefix}:changes`,
+    ...(overrides.changePollMs ? { pollMs: overrides.changePollMs } : {}),
+  });
+  await changes.start();
+  const upstream = overrides.upstream ?? createUpstreamClient(upstreamOptions(config));
+  const external = new ExternalSources(database, upstream, changes);
+  const renderCache = new RenderCache(database.db, config, changes);
+  const requestCounter = overrides.requestCounter ?? createRequestCounter(database.db, log);
+  const abuse = await AbuseControls.start(database, changes);
+  const limiter = new RateLimiter(new FallbackCounters(redis, `${config.redisPrefix}:`), config);
+  const replayGuard = redis ? new RedisReplayGuard(redis, config.redisPrefix) : new MemoryReplayGuard();
+  const refresher = new Refresher(external, {
+    intervalSeconds: config.refreshIntervalSeconds,
+    claimSeconds: Math.ceil((config.fetchTimeoutMs * 2) / 1000) + 60,
+    log: log.child({ role: 'refresher' }),
+  });
+
+  let closed: Promise<void> | null = null;
+  let stopping = false;
+  return {
+    get stopping() {
+      return stopping;
+    },
+    beginShutdown: () => {
+      stopping = true;
+    },
+    config,
+    database,
+    log,
+    redis,
+    changes,
+    external,
+    renderCache,
+    requestCounter,
+    abuse,
+    limiter,
+    replayGuard,
+    refresher,
+    subscriptions: new SubscriptionsService(database, config, renderCache, changes, external),
+    connections: new ConnectionsService(database, config),
+    providers: new ProvidersService(database, changes),
+    users: new UsersService(database, changes),
+    stats: new StatsService(database.db, requestCounter),
+    readiness: async () => {
+      const databaseOk = await database.checkWritable().then(
+        () => true,
+        () => false,
+      );
+      return { status: databaseOk ? 'ready' : 'unavailable', database: databaseOk ? 'ok' : 'unavailable', redis: redisHealth(redis) };
+    },
+    close: () =>
+      (closed ??= (async () => {
+        await refresher.stop();
+        await changes.close();
+        await upstream.close?.();
+        if (ownRedis && redis) redis.disconnect();
+      })()),
+  };
+}

@@ -1,0 +1,110 @@
+// `subweave serve` as a process: bounded shutdown with a hanging upstream, start-up warnings, one-line start-up failures.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_TEST_TIMEOUT_MS, runCli } from '../support/processes.js';
+import { freePort, waitFor } from '../support/faults.js';
+import { startUpstream, type UpstreamServer } from '../support/upstream-server.js';
+
+const SHUTDOWN_TIMEOUT_MS = 1_500;
+
+/** A start-up failure is one line naming the variable, never a stack trace. */
+function expectOneLine(stderr: string, variable: string): void {
+  const lines = stderr.trim().split('\n');
+  expect(lines, stderr).toHaveLength(1);
+  expect(lines[0]).toContain(variable);
+  expect(stderr).not.toMatch(/\n\s+at /);
+}
+
+describe('subweave serve', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
+  let dir = '';
+  let upstream: UpstreamServer;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'subweave-serve-'));
+    upstream = await startUpstream();
+  });
+  afterAll(async () => {
+    await upstream?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('exits within SHUTDOWN_TIMEOUT_MS on SIGTERM while an upstream hangs, and warns about its configuration', async () => {
+    const databaseUrl = `sqlite:${join(dir, 'serve.db')}`;
+    const created = await runCli(['users', 'create', '77'], { DATABASE_URL: databaseUrl });
+    expect(created.code, created.stderr).toBe(0);
+    const apiToken = created.stdout.trim();
+    const hanging = upstream.add(() => undefined); // accepts the request and never answers
+
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        HOST: '0.0.0.0',
+        PORT: String(port),
+        PUBLIC_BASE_URL: '',
+        LOG_LEVEL: 'info',
+        FETCH_ALLOW_PRIVATE: 'true',
+        FETCH_TIMEOUT_MS: '60000',
+        SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      expect(await waitFor(60_000, async () => (await fetch(`${base}/healthz`).catch(() => null))?.status === 200)).toBe(true);
+      await fetch(`${base}/healthz`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+
+      // Creating a subscription fetches its new external URL: this request now waits on the hanging upstream.
+      const pending = fetch(`${base}/api/v1/subs`, {
+        method: 'POST',
+        headers: { 'api-token': apiToken, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'hangs', sources: [hanging] }),
+      }).catch(() => null);
+      expect(await waitFor(10_000, async () => upstream.hits(hanging) > 0)).toBe(true);
+
+      const signalledAt = Date.now();
+      child.kill('SIGTERM');
+      await exited;
+      const tookMs = Date.now() - signalledAt;
+      expect(tookMs).toBeLessThan(SHUTDOWN_TIMEOUT_MS + 1_000);
+      await pending;
+    } finally {
+      child.kill('SIGKILL');
+    }
+    expect(output).toContain('PUBLIC_BASE_URL');
+    expect(output).toContain('TRUST_PROXY');
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+
+  it('names PORT when the port is in use', async () => {
+    const blocker: Server = createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
+    try {
+      const result = await runCli(['serve'], { DATABASE_URL: `sqlite:${join(dir, 'port.db')}`, HOST: '127.0.0.1', PORT: String(port) });
+      expect(result.code).toBe(1);
+      expectOneLine(result.stderr, 'PORT');
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+
+  it('names DATABASE_URL for a SQLite folder that does not exist, and for a malformed URL', async () => {
+    const missing = await runCli(['serve'], { DATABASE_URL: `sqlite:${join(dir, 'no-such-folder', 'x.db')}`, HOST: '127.0.0.1', PORT: '0' });
+    expect(missing.code).toBe(1);
+    expectOneLine(missing.stderr, 'DATABASE_URL');
+
+    const malformed = await runCli(['serve'], { DATABASE_URL: 'postgres://[not-a-host', HOST: '127.0.0.1', PORT: '0' });
+    expect(malformed.code).toBe(1);
+    expectOneLine(malformed.stderr, 'DATABASE_URL');
+  });
+});
