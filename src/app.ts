@@ -21,7 +21,7 @@ import { ChangeFeed, relayChangesThroughRedis } from './modules/resolve/change-f
 import { RenderCache } from './modules/resolve/render-cache.js';
 import { publicRoutes } from './modules/resolve/public.routes.js';
 import { connectPageRoutes } from './modules/connect/connect.routes.js';
-import { ExternalSources } from './modules/fetch/external-sources.js';
+import { ExternalSources, type ExternalSourcesOptions } from './modules/fetch/external-sources.js';
 import { createUpstreamClient, type UpstreamOptions } from './modules/fetch/upstream.js';
 import { installClientIp } from './http/client-ip.js';
 import { createRedis, type Redis } from './redis.js';
@@ -54,7 +54,12 @@ export function upstreamOptions(config: Config): UpstreamOptions {
     maxRedirects: config.fetchMaxRedirects,
     userAgent: config.fetchUserAgent,
     allowPrivate: config.fetchAllowPrivate,
+    maxLines: config.maxResolvedConfigs,
   };
+}
+
+export function externalSourcesOptions(config: Config): ExternalSourcesOptions {
+  return { concurrency: config.fetchConcurrency, maxLines: config.maxResolvedConfigs };
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -100,8 +105,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (!external) {
     const upstream = createUpstreamClient(upstreamOptions(config));
     app.addHook('onClose', () => upstream.close());
-    external = new ExternalSources(database, upstream, changes);
+    external = new ExternalSources(database, upstream, changes, externalSourcesOptions(config));
   }
+  external.useLogger(app.log.child({ module: 'fetch' }));
   const renderCache = new RenderCache(database.db, config, changes);
   await app.register(publicRoutes, { cache: renderCache });
   await app.register(connectPageRoutes, { db: database.db });

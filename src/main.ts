@@ -1,6 +1,6 @@
 // Starts the service: open the database, migrate, serve HTTP, and shut everything down cleanly on a signal.
 import type { FastifyServerOptions } from 'fastify';
-import { buildApp, upstreamOptions } from './app.js';
+import { buildApp, externalSourcesOptions, upstreamOptions } from './app.js';
 import { ExternalSources } from './modules/fetch/external-sources.js';
 import { Refresher } from './modules/fetch/refresher.js';
 import { createUpstreamClient } from './modules/fetch/upstream.js';
@@ -22,7 +22,7 @@ export async function serve(config: Config): Promise<void> {
   await migrateToLatest(database);
   const changes = new ChangeFeed();
   const upstream = createUpstreamClient(upstreamOptions(config));
-  const external = new ExternalSources(database, upstream, changes);
+  const external = new ExternalSources(database, upstream, changes, externalSourcesOptions(config));
   const app = await buildApp({ config, database, changes, external, logger: loggerOptions(config) });
   const refresher = new Refresher(external, {
     intervalSeconds: config.refreshIntervalSeconds,

@@ -2,9 +2,11 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database.js';
 import * as initialSchema from './migrations/001_initial_schema.js';
+import * as externalContentHash from './migrations/003_external_content_hash.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial_schema': initialSchema,
+  '003_external_content_hash': externalContentHash,
 };
 
 /**
