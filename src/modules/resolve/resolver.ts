@@ -28,7 +28,7 @@ export interface ResolveInput extends ResolveLimits {
  * cached lines of one URL.
  */
 export type Need =
-  | { kind: 'sources'; token: string }
+  | { kind: 'sources'; token: string; depth: number }
   | { kind: 'contentKeys'; urls: string[] }
   | { kind: 'lines'; url: string };
 
@@ -108,7 +108,7 @@ export function* walk(root: string, limits: ResolveLimits): Walk {
     const pair = `${depth}\u0000${token}`;
     if (expanded.has(pair)) return;
     expanded.add(pair);
-    const sources = (yield { kind: 'sources', token }) as readonly ResolvableSource[] | undefined;
+    const sources = (yield { kind: 'sources', token, depth }) as readonly ResolvableSource[] | undefined;
     if (!sources) return;
     stats.expansions++;
     const applies = (s: ResolvableSource) => depth <= s.maxDepth && !(depth === 0 && s.isHidden);
