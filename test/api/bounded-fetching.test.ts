@@ -116,4 +116,14 @@ describeEachDatabase('bounded fetching', (kind) => {
     expect(a).toMatchObject({ refreshed: 6, failed: 0, total: 6 });
     expect(urls.map((url, i) => up().hits(url) - (before[i] ?? 0))).toEqual(urls.map(() => 1));
   });
+
+  it('drops upstream lines with NUL or control characters instead of failing the create', async () => {
+    const [good, nul, ctl] = upstreamLines(3);
+    const url = up().add([`${nul as string}\u0000`, good as string, `${ctl as string}\u0001x`].join('\n'));
+    const { view } = await client.create([url]);
+    expect(view.sources[0]).toMatchObject({ last_error: null, configs_count: 1 });
+    const res = await t.call('GET', `/api/v1/sub/${view.token}?format=plain`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toBe(good);
+  });
 });

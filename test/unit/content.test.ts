@@ -1,6 +1,6 @@
 // Upstream bodies come in several encodings; these pin down which lines survive parsing.
 import { describe, expect, it } from 'vitest';
-import { parseSubscriptionContent } from '../../src/modules/fetch/content.js';
+import { parseSubscriptionContent, parseUpstreamLines } from '../../src/modules/fetch/content.js';
 
 const VLESS = 'vless://3f6c1a52-9d0e-4b7a-8c21-5e4f7a9b0c13@vl.example.com:443?security=tls&type=ws#Frankfurt';
 const TROJAN = 'trojan://secret@tr.example.net:443?sni=example.org';
@@ -80,5 +80,31 @@ describe('parseSubscriptionContent', () => {
 
   it('falls back to the raw text when the body is not valid base64', () => {
     expect(parseSubscriptionContent(`${base64(VLESS)}\n${TROJAN}`)).toEqual([TROJAN]);
+  });
+});
+
+describe('parseUpstreamLines (the stored form)', () => {
+  const many = (count: number, label: string) =>
+    Array.from({ length: count }, (_, i) => `trojan://pw${i}@${label}-${i}.example.net:443?sni=example.org#r${i}`);
+
+  it('keeps the first occurrence of each identity and stops at the cap', async () => {
+    const lines = many(5, 'a');
+    const withDuplicates = [lines[0], `${lines[0]?.split('#')[0]}#other`, ...lines].join('\n');
+    expect(await parseUpstreamLines(withDuplicates, 100)).toEqual(lines);
+    expect(await parseUpstreamLines(withDuplicates, 3)).toEqual(lines.slice(0, 3));
+  });
+
+  it('drops lines holding NUL, other control characters or lone surrogates', async () => {
+    const [a, b, c] = many(3, 'ctl');
+    const body = [`${a}\u0000x`, `${b}#bad\u0085remark`, `${c}#\ud800`, VLESS].join('\n');
+    expect(await parseUpstreamLines(body, 100)).toEqual([VLESS]);
+  });
+
+  it('decodes a multi-megabyte line-wrapped base64 body in slices with the same result', async () => {
+    const lines = many(40_000, 'big');
+    const body = base64(lines.join('\n')).replace(/(.{76})/g, '$1\r\n');
+    expect(body.length).toBeGreaterThan(3 * 1024 * 1024);
+    expect(await parseUpstreamLines(body, 50_000)).toEqual(lines);
+    expect(await parseUpstreamLines(`${body}!`, 10)).toEqual([]); // not base64, and no config lines as text
   });
 });

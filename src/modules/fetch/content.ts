@@ -24,6 +24,49 @@ function isSkipped(line: string): boolean {
 
 /** Lines classified between two yields to the event loop, so a 5 MB body never holds it for long. */
 const LINES_PER_TICK = 500;
+/** Characters of a body cleaned or decoded between two yields (a multiple of 4). */
+const CHARS_PER_TICK = 256 * 1024;
+const NOT_BASE64_RE = /[^A-Za-z0-9+/=\s_-]/;
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * decodeBase64Loose in slices with yields between them, for large bodies. A body with a character base64 never
+ * holds (a plain-text body's first `://`) is recognised at once.
+ */
+async function decodeBase64Sliced(text: string): Promise<string | null> {
+  if (NOT_BASE64_RE.test(text.slice(0, 4096))) return null;
+  const parts: string[] = [];
+  for (let i = 0; i < text.length; i += CHARS_PER_TICK) {
+    if (i > 0) await nextTick();
+    const part = text.slice(i, i + CHARS_PER_TICK);
+    if (NOT_BASE64_RE.test(part)) return null;
+    parts.push(part.replace(/\s+/g, '').replace(/-/g, '+').replace(/_/g, '/'));
+  }
+  const compact = parts.join('');
+  let end = compact.length;
+  while (end > 0 && compact[end - 1] === '=') end--;
+  const padding = compact.slice(end);
+  const data = compact.slice(0, end);
+  // Only the base64 alphabet and '=' are left; '=' may only close the text, at most twice.
+  if (padding.length > 2 || data.includes('=') || data.length % 4 === 1) return null;
+  if (padding !== '' && (data.length + padding.length) % 4 !== 0) return null;
+  const bytes: Buffer[] = [];
+  for (let i = 0; i < data.length; i += CHARS_PER_TICK) {
+    if (i > 0) await nextTick();
+    bytes.push(Buffer.from(data.slice(i, i + CHARS_PER_TICK), 'base64'));
+  }
+  try {
+    return UTF8.decode(Buffer.concat(bytes));
+  } catch {
+    return null;
+  }
+}
+
+async function bodyTextSliced(body: string): Promise<string> {
+  const raw = stripBom(body);
+  const decoded = raw.length > CHARS_PER_TICK ? await decodeBase64Sliced(raw.trim()) : decodeBase64Loose(raw.trim());
+  return decoded === null ? raw : stripBom(decoded);
+}
 
 function bodyText(body: string): string {
   const raw = stripBom(body);
@@ -37,7 +80,7 @@ function bodyText(body: string): string {
  * cap, so a large body costs a few short ticks instead of one long one.
  */
 export async function parseUpstreamLines(body: string, maxLines: number): Promise<string[]> {
-  const candidates = bodyText(body).split(/\r?\n/);
+  const candidates = (await bodyTextSliced(body)).split(/\r?\n/);
   const seen = new Set<string>();
   const lines: string[] = [];
   for (let start = 0; start < candidates.length && lines.length < maxLines; start += LINES_PER_TICK) {
