@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -59,21 +60,28 @@ function stats(values: number[]) {
 /** Probes /healthz every 20 ms and samples RSS every 20 ms until stopped. */
 function monitor(base: string) {
   const latencies: number[] = [];
-  let peakRss = process.memoryUsage().rss;
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
+  let peakRss = process.memoryUsage.rss();
   let running = true;
   const probe = (async () => {
     while (running) {
       const started = performance.now();
       await (await fetch(`${base}/healthz`)).arrayBuffer();
       latencies.push(performance.now() - started);
-      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      peakRss = Math.max(peakRss, process.memoryUsage.rss());
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   })();
   return async () => {
     running = false;
     await probe;
-    return { healthz_ms: stats(latencies), peak_rss_mib: Math.round(peakRss / 1024 / 1024) };
+    loopDelay.disable();
+    return {
+      healthz_ms: stats(latencies),
+      event_loop_block_max_ms: Number((loopDelay.max / 1e6).toFixed(1)),
+      peak_rss_mib: Math.round(peakRss / 1024 / 1024),
+    };
   };
 }
 

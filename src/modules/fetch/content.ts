@@ -80,20 +80,21 @@ function bodyText(body: string): string {
  * cap, so a large body costs a few short ticks instead of one long one.
  */
 export async function parseUpstreamLines(body: string, maxLines: number): Promise<string[]> {
-  const candidates = (await bodyTextSliced(body)).split(/\r?\n/);
+  const text = await bodyTextSliced(body);
   const seen = new Set<string>();
   const lines: string[] = [];
-  for (let start = 0; start < candidates.length && lines.length < maxLines; start += LINES_PER_TICK) {
-    if (start > 0) await nextTick();
-    for (const candidate of candidates.slice(start, start + LINES_PER_TICK)) {
-      const line = candidate.trim();
-      if (isSkipped(line) || !isConfigLine(line)) continue;
-      const identity = lineIdentity(line);
-      if (seen.has(identity)) continue;
-      seen.add(identity);
-      lines.push(line);
-      if (lines.length >= maxLines) break;
-    }
+  // Walks the text line by line instead of splitting it whole: parsing usually ends at the cap, long before the end.
+  for (let start = 0, scanned = 0; start <= text.length && lines.length < maxLines; scanned++) {
+    if (scanned > 0 && scanned % LINES_PER_TICK === 0) await nextTick();
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    const line = text.slice(start, end).trim();
+    start = end + 1;
+    if (isSkipped(line) || !isConfigLine(line)) continue;
+    const identity = lineIdentity(line);
+    if (seen.has(identity)) continue;
+    seen.add(identity);
+    lines.push(line);
   }
   return lines;
 }
