@@ -107,4 +107,14 @@ describe('parseUpstreamLines (the stored form)', () => {
     expect(await parseUpstreamLines(body, 50_000)).toEqual(lines);
     expect(await parseUpstreamLines(`${body}!`, 10)).toEqual([]); // not base64, and no config lines as text
   });
+
+  it('reads a body of bytes piece by piece with the same result, characters split across pieces included', async () => {
+    const lines = many(8_000, 'bytes').map((line, i) => `${line}-%F0%9F%87%A9${i % 2 ? 'é中' : ''}`);
+    const text = `\uFEFF${lines.join('\r\n')}`;
+    const bytes = Buffer.from(text, 'utf8');
+    expect(bytes.length).toBeGreaterThan(512 * 1024);
+    expect(await parseUpstreamLines(bytes, 10_000)).toEqual(lines);
+    expect(await parseUpstreamLines(bytes, 10)).toEqual(lines.slice(0, 10));
+    expect(await parseUpstreamLines(Buffer.from(base64(text)), 10_000)).toEqual(lines);
+  });
 });

@@ -1,4 +1,5 @@
 // Upstream subscriptions come as base64 or plain text in many dialects; this turns a body into the config lines it holds (DESIGN 6, 13).
+import { StringDecoder } from 'node:string_decoder';
 import { setImmediate as nextTick } from 'node:timers/promises';
 import { isConfigLine } from '../sources/classify.js';
 import { decodeBase64Loose } from '../sources/proxy-uri.js';
@@ -79,24 +80,74 @@ function bodyText(body: string): string {
  * `maxLines` (more could never be served). Classification runs in slices with a yield between them and stops at the
  * cap, so a large body costs a few short ticks instead of one long one.
  */
-export async function parseUpstreamLines(body: string, maxLines: number): Promise<string[]> {
-  const text = await bodyTextSliced(body);
-  const seen = new Set<string>();
-  const lines: string[] = [];
-  // Walks the text line by line instead of splitting it whole: parsing usually ends at the cap, long before the end.
-  for (let start = 0, scanned = 0; start <= text.length && lines.length < maxLines; scanned++) {
-    if (scanned > 0 && scanned % LINES_PER_TICK === 0) await nextTick();
-    const newline = text.indexOf('\n', start);
-    const end = newline === -1 ? text.length : newline;
-    const line = text.slice(start, end).trim();
-    start = end + 1;
-    if (isSkipped(line) || !isConfigLine(line)) continue;
-    const identity = lineIdentity(line);
-    if (seen.has(identity)) continue;
-    seen.add(identity);
-    lines.push(line);
+export async function parseUpstreamLines(body: string | Buffer, maxLines: number): Promise<string[]> {
+  const collector = new LineCollector(maxLines);
+  const bytes = typeof body === 'string' ? null : body;
+  if (bytes && NOT_BASE64_RE.test(bytes.subarray(0, 4096).toString('latin1'))) {
+    // Plain text (a base64 body has no such byte): decoded piece by piece, and only until the cap is reached.
+    let carry = '';
+    for await (const piece of textPieces(bytes)) {
+      const text = carry + piece;
+      const lastNewline = text.lastIndexOf('\n');
+      carry = lastNewline === -1 ? text : text.slice(lastNewline + 1);
+      if (lastNewline !== -1) await collector.add(text.slice(0, lastNewline));
+      if (collector.full) return collector.lines;
+    }
+    await collector.add(carry);
+    return collector.lines;
   }
-  return lines;
+  const text = bytes ? (await collectPieces(bytes)) : (body as string);
+  await collector.add(await bodyTextSliced(text));
+  return collector.lines;
+}
+
+/** Keeps the first occurrence of each config line's identity until it holds `maxLines`. */
+class LineCollector {
+  readonly lines: string[] = [];
+  private readonly seen = new Set<string>();
+  private scanned = 0;
+  private first = true;
+
+  constructor(private readonly maxLines: number) {}
+
+  get full(): boolean {
+    return this.lines.length >= this.maxLines;
+  }
+
+  /** Walks `text` line by line instead of splitting it whole, yielding every LINES_PER_TICK lines. */
+  async add(text: string): Promise<void> {
+    if (this.first) text = stripBom(text);
+    this.first = false;
+    for (let start = 0; start <= text.length && !this.full; ) {
+      if (++this.scanned % LINES_PER_TICK === 0) await nextTick();
+      const newline = text.indexOf('\n', start);
+      const end = newline === -1 ? text.length : newline;
+      const line = text.slice(start, end).trim();
+      start = end + 1;
+      if (isSkipped(line) || !isConfigLine(line)) continue;
+      const identity = lineIdentity(line);
+      if (this.seen.has(identity)) continue;
+      this.seen.add(identity);
+      this.lines.push(line);
+    }
+  }
+}
+
+/** UTF-8 text of `bytes` in pieces of CHARS_PER_TICK bytes, a yield between pieces (split characters are carried). */
+async function* textPieces(bytes: Buffer): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  for (let i = 0; i < bytes.length; i += CHARS_PER_TICK) {
+    if (i > 0) await nextTick();
+    yield decoder.write(bytes.subarray(i, i + CHARS_PER_TICK));
+  }
+  const tail = decoder.end();
+  if (tail !== '') yield tail;
+}
+
+async function collectPieces(bytes: Buffer): Promise<string> {
+  const pieces: string[] = [];
+  for await (const piece of textPieces(bytes)) pieces.push(piece);
+  return pieces.join('');
 }
 
 /** The config lines of a subscription body, in order, each with its own `#remark`; duplicates are kept. */

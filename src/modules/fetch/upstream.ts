@@ -169,8 +169,8 @@ async function readResponse(response: Dispatcher.ResponseData, url: URL, options
   return { ok: true, lines, status: statusCode, finalUrl: url.href };
 }
 
-/** The body as UTF-8, or null as soon as it passes maxBytes (leaving the loop destroys the stream). */
-async function readCapped(body: Body, maxBytes: number): Promise<string | null> {
+/** The body's bytes, or null as soon as it passes maxBytes (leaving the loop destroys the stream). */
+async function readCapped(body: Body, maxBytes: number): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -179,7 +179,7 @@ async function readCapped(body: Body, maxBytes: number): Promise<string | null> 
     if (size > maxBytes) return null;
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** Bodies we do not want are drained (small) or dropped, so the connection is released either way. */
