@@ -29,6 +29,7 @@ const LINES_PER_TICK = 500;
 const CHARS_PER_TICK = 256 * 1024;
 const NOT_BASE64_RE = /[^A-Za-z0-9+/=\s_-]/;
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /**
  * decodeBase64Loose in slices with yields between them, for large bodies. A body with a character base64 never
@@ -69,12 +70,6 @@ async function bodyTextSliced(body: string): Promise<string> {
   return decoded === null ? raw : stripBom(decoded);
 }
 
-function bodyText(body: string): string {
-  const raw = stripBom(body);
-  const decoded = decodeBase64Loose(raw.trim());
-  return decoded === null ? raw : stripBom(decoded);
-}
-
 /**
  * The stored form of an upstream body: its config lines in order, de-duplicated by identity (first wins), at most
  * `maxLines` (more could never be served). Classification runs in slices with a yield between them and stops at the
@@ -83,7 +78,8 @@ function bodyText(body: string): string {
 export async function parseUpstreamLines(body: string | Buffer, maxLines: number): Promise<string[]> {
   const collector = new LineCollector(maxLines);
   const bytes = typeof body === 'string' ? null : body;
-  if (bytes && NOT_BASE64_RE.test(bytes.subarray(0, 4096).toString('latin1'))) {
+  const bomBytes = bytes?.subarray(0, 3).equals(UTF8_BOM) ? 3 : 0;
+  if (bytes && NOT_BASE64_RE.test(bytes.subarray(bomBytes, bomBytes + 4096).toString('latin1'))) {
     // Plain text (a base64 body has no such byte): decoded piece by piece, and only until the cap is reached.
     let carry = '';
     for await (const piece of textPieces(bytes)) {
@@ -148,12 +144,4 @@ async function collectPieces(bytes: Buffer): Promise<string> {
   const pieces: string[] = [];
   for await (const piece of textPieces(bytes)) pieces.push(piece);
   return pieces.join('');
-}
-
-/** The config lines of a subscription body, in order, each with its own `#remark`; duplicates are kept. */
-export function parseSubscriptionContent(body: string): string[] {
-  return bodyText(body)
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => !isSkipped(line) && isConfigLine(line));
 }
