@@ -23,8 +23,13 @@ function isSkipped(line: string): boolean {
   return line === '' || line.startsWith('#') || line.startsWith('//') || UNSAFE_RE.test(line);
 }
 
-/** Lines classified between two yields to the event loop, so a 5 MB body never holds it for long. */
-const LINES_PER_TICK = 500;
+/**
+ * Longest stretch of classification between two yields to the event loop. Kept short because several bodies may be
+ * parsed at once and each gets its stretch in every turn of the loop.
+ */
+const MS_PER_TICK = 2;
+/** How often (in lines) the clock is read. */
+const LINES_PER_CLOCK_CHECK = 32;
 /** Characters of a body cleaned or decoded between two yields (a multiple of 4). */
 const CHARS_PER_TICK = 256 * 1024;
 const NOT_BASE64_RE = /[^A-Za-z0-9+/=\s_-]/;
@@ -102,6 +107,7 @@ class LineCollector {
   readonly lines: string[] = [];
   private readonly seen = new Set<string>();
   private scanned = 0;
+  private sliceStart = performance.now();
   private first = true;
 
   constructor(private readonly maxLines: number) {}
@@ -110,12 +116,15 @@ class LineCollector {
     return this.lines.length >= this.maxLines;
   }
 
-  /** Walks `text` line by line instead of splitting it whole, yielding every LINES_PER_TICK lines. */
+  /** Walks `text` line by line instead of splitting it whole, yielding every MS_PER_TICK. */
   async add(text: string): Promise<void> {
     if (this.first) text = stripBom(text);
     this.first = false;
     for (let start = 0; start <= text.length && !this.full; ) {
-      if (++this.scanned % LINES_PER_TICK === 0) await nextTick();
+      if (++this.scanned % LINES_PER_CLOCK_CHECK === 0 && performance.now() - this.sliceStart > MS_PER_TICK) {
+        await nextTick();
+        this.sliceStart = performance.now();
+      }
       const newline = text.indexOf('\n', start);
       const end = newline === -1 ? text.length : newline;
       const line = text.slice(start, end).trim();
