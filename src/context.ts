@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { ChangeLog } from './changes/change-log.js';
 import { createRedis, redisHealth, type Redis, type RedisHealth } from './redis.js';
-import { ExternalSources, type Upstream } from './modules/fetch/external-sources.js';
+import { ExternalSources, type ExternalSourcesOptions, type Upstream } from './modules/fetch/external-sources.js';
 import { createUpstreamClient, type UpstreamOptions } from './modules/fetch/upstream.js';
 import { Refresher } from './modules/fetch/refresher.js';
 import { RenderCache } from './modules/resolve/render-cache.js';
@@ -71,7 +71,12 @@ export function upstreamOptions(config: Config): UpstreamOptions {
     maxRedirects: config.fetchMaxRedirects,
     userAgent: config.fetchUserAgent,
     allowPrivate: config.fetchAllowPrivate,
+    maxLines: config.maxResolvedConfigs,
   };
+}
+
+export function externalSourcesOptions(config: Config): ExternalSourcesOptions {
+  return { concurrency: config.fetchConcurrency, maxLines: config.maxResolvedConfigs };
 }
 
 export async function createContext(config: Config, database: DatabaseHandle, overrides: ContextOverrides = {}): Promise<AppContext> {
@@ -87,7 +92,8 @@ export async function createContext(config: Config, database: DatabaseHandle, ov
   });
   await changes.start();
   const upstream = overrides.upstream ?? createUpstreamClient(upstreamOptions(config));
-  const external = new ExternalSources(database, upstream, changes);
+  const external = new ExternalSources(database, upstream, changes, externalSourcesOptions(config));
+  external.useLogger(log.child({ module: 'fetch' }));
   const renderCache = new RenderCache(database.db, config, changes);
   const requestCounter = overrides.requestCounter ?? createRequestCounter(database.db, log);
   const abuse = await AbuseControls.start(database, changes);

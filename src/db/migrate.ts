@@ -3,10 +3,12 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import type { DatabaseHandle } from './database.js';
 import * as initialSchema from './migrations/001_initial_schema.js';
 import * as changeLog from './migrations/002_change_log.js';
+import * as externalContentHash from './migrations/003_external_content_hash.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial_schema': initialSchema,
   '002_change_log': changeLog,
+  '003_external_content_hash': externalContentHash,
 };
 
 /**

@@ -63,7 +63,10 @@ export interface SourcesTable {
 
 export interface ExternalCacheTable {
   url: string;
+  /** The stored config lines joined by \n: parsed, de-duplicated by identity, at most MAX_RESOLVED_CONFIGS. */
   content: string | null;
+  /** sha256 of `content`: equal for identical content, so a resolution reads it once. */
+  content_hash: ColumnType<string | null, string | null | undefined, string | null>;
   configs_count: Int;
   fetched_at: string | null;
   last_error: string | null;

@@ -323,3 +323,14 @@ describe('injected lookup with allowPrivate: true', () => {
     expect(expectFailure(await fetchWith({ lookup }, `http://nowhere.test:${server.port}/sub`))).toMatch(/ENOTFOUND/);
   });
 });
+
+describe('DNS inside FETCH_TIMEOUT_MS', () => {
+  it('gives up on a lookup that never answers once the timeout has passed (the up-front check)', async () => {
+    const lookup = () => new Promise<Array<{ address: string; family: number }>>(() => undefined);
+    const started = Date.now();
+    const error = expectFailure(await fetchWith({ allowPrivate: false, lookup, timeoutMs: 300 }, `http://hanging-dns.test:${server.port}/sub`));
+    expect(error).toBe('timed out after 300 ms');
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(server.requests).toHaveLength(0);
+  });
+});

@@ -37,6 +37,7 @@ for (const kind of testDatabaseKinds()) {
       const reports = runs.map((run) => run.stderr).join('\n');
       expect(reports.match(/001_initial_schema/g)).toHaveLength(1);
       expect(reports.match(/002_change_log/g)).toHaveLength(1);
+      expect(reports.match(/003_external_content_hash/g)).toHaveLength(1);
       expect(reports).toContain('up to date');
       await schemaWorks();
     });
@@ -46,7 +47,7 @@ for (const kind of testDatabaseKinds()) {
       const handles: DatabaseHandle[] = [createDatabase(scratch.url), createDatabase(scratch.url), createDatabase(scratch.url)];
       try {
         const applied = await Promise.all(handles.map((handle) => migrateToLatest(handle)));
-        expect(applied.flat().sort()).toEqual(['001_initial_schema', '002_change_log']);
+        expect(applied.flat().sort()).toEqual(['001_initial_schema', '002_change_log', '003_external_content_hash']);
       } finally {
         for (const handle of handles) await handle.close();
         await scratch.cleanup();

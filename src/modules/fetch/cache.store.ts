@@ -4,12 +4,23 @@ import type { Dialect } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import type { Selectable } from 'kysely';
 import type { ExternalCacheTable } from '../../db/types.js';
+import { chunks } from '../../db/chunks.js';
 
-export type CacheRow = Selectable<ExternalCacheTable>;
+export type CacheState = Omit<Selectable<ExternalCacheTable>, 'content' | 'claimed_until' | 'created_at'>;
 
-export function findCacheRows(db: Executor, urls: string[]): Promise<CacheRow[]> {
-  if (urls.length === 0) return Promise.resolve([]);
-  return db.selectFrom('external_cache').selectAll().where('url', 'in', urls).execute();
+/** Fetch state of the given URLs (without their content), a bounded list of variables per query. */
+export async function findCacheRows(db: Executor, urls: string[]): Promise<CacheState[]> {
+  const rows: CacheState[] = [];
+  for (const list of chunks(urls)) {
+    rows.push(
+      ...(await db
+        .selectFrom('external_cache')
+        .select(['url', 'content_hash', 'configs_count', 'fetched_at', 'last_error', 'last_attempt_at'])
+        .where('url', 'in', list)
+        .execute()),
+    );
+  }
+  return rows;
 }
 
 /** Creates missing rows for every external URL in use (content null until the first good fetch). */
@@ -29,18 +40,26 @@ export async function ensureCacheRows(db: Executor, now: string): Promise<void> 
 }
 
 export async function insertCacheRows(db: Executor, urls: string[], now: string): Promise<void> {
-  if (urls.length === 0) return;
-  await db
-    .insertInto('external_cache')
-    .values(urls.map((url) => ({ url, configs_count: 0, created_at: now })))
-    .onConflict((oc) => oc.column('url').doNothing())
-    .execute();
+  for (const list of chunks(urls)) {
+    await db
+      .insertInto('external_cache')
+      .values(list.map((url) => ({ url, configs_count: 0, created_at: now })))
+      .onConflict((oc) => oc.column('url').doNothing())
+      .execute();
+  }
 }
 
-export async function recordSuccess(db: Executor, url: string, content: string, count: number, now: string): Promise<void> {
+export async function recordSuccess(
+  db: Executor,
+  url: string,
+  content: string,
+  contentHash: string,
+  count: number,
+  now: string,
+): Promise<void> {
   await db
     .updateTable('external_cache')
-    .set({ content, configs_count: count, fetched_at: now, last_error: null, last_attempt_at: now, claimed_until: null })
+    .set({ content, content_hash: contentHash, configs_count: count, fetched_at: now, last_error: null, last_attempt_at: now, claimed_until: null })
     .where('url', '=', url)
     .execute();
 }

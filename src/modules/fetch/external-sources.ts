@@ -1,7 +1,11 @@
-// Keeps the external source cache fresh: one in-flight fetch per URL, stale-on-error, and the empty/shrink guard.
+// Keeps the external source cache fresh: one in-flight fetch per URL, FETCH_CONCURRENCY per process, stale-on-error, and the empty/shrink guard.
+import { createHash } from 'node:crypto';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { ChangeLog } from '../../changes/change-log.js';
+import { lineIdentity } from '../resolve/resolver.js';
 import { claimDue, ensureCacheRows, findCacheRows, insertCacheRows, pruneUnused, recordFailure, recordSuccess } from './cache.store.js';
+import { FetchSlots } from './fetch-slots.js';
+import { hasUnsafeCharacters } from './content.js';
 
 export type UpstreamResult = { ok: true; lines: string[] } | { ok: false; error: string };
 
@@ -14,16 +18,39 @@ export type RefreshOutcome = { ok: true; count: number } | { ok: false; error: s
 /** A fetch with fewer than this share of the last good lines (when there were at least SHRINK_MIN) is refused. */
 const SHRINK_RATIO = 0.3;
 const SHRINK_MIN = 10;
-const CONCURRENCY = 4;
+
+export interface ExternalSourcesOptions {
+  /** FETCH_CONCURRENCY: upstream fetches at once in this process. */
+  concurrency: number;
+  /** MAX_RESOLVED_CONFIGS: lines kept per URL (more could never be served). */
+  maxLines: number;
+}
+
+type ErrorLog = (details: { err: unknown; url?: string }, message: string) => void;
 
 export class ExternalSources {
   private readonly inFlight = new Map<string, Promise<RefreshOutcome>>();
+  private readonly slots: FetchSlots;
+  private logError: ErrorLog = () => undefined;
 
   constructor(
     private readonly database: DatabaseHandle,
     private readonly upstream: Upstream,
     private readonly changes: ChangeLog,
-  ) {}
+    private readonly options: ExternalSourcesOptions = { concurrency: 8, maxLines: 2000 },
+  ) {
+    this.slots = new FetchSlots(options.concurrency);
+  }
+
+  /** Where failures of work nobody awaits any more (first fetches that outlived their request) are logged. */
+  useLogger(log: { error: ErrorLog }): void {
+    this.logError = (details, message) => log.error(details, message);
+  }
+
+  /** Upstream fetches running now (never above FETCH_CONCURRENCY). */
+  get activeFetches(): number {
+    return this.slots.active;
+  }
 
   /** Fetches `url` now; concurrent callers for the same URL share one fetch. */
   refresh(url: string): Promise<RefreshOutcome> {
@@ -41,7 +68,23 @@ export class ExternalSources {
     await insertCacheRows(this.database.db, urls, now);
     const rows = await findCacheRows(this.database.db, urls);
     const fresh = rows.filter((r) => r.last_attempt_at === null).map((r) => r.url);
-    await forEachLimited(fresh, CONCURRENCY, (url) => this.refresh(url));
+    await Promise.all(fresh.map((url) => this.refresh(url)));
+  }
+
+  /**
+   * fetchNew, waited for at most `waitMs` in total: what is unfinished then goes on in the background (its outcome
+   * lands in the cache row; anything unexpected is logged), so a create/add answers within FETCH_TIMEOUT_MS.
+   */
+  async fetchNewWithin(urls: string[], waitMs: number): Promise<void> {
+    if (urls.length === 0) return;
+    const work = this.fetchNew(urls).catch((err: unknown) => this.logError({ err }, 'first fetch of new external sources failed'));
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+      timer.unref();
+    });
+    await Promise.race([work, deadline]);
+    clearTimeout(timer);
   }
 
   /**
@@ -63,10 +106,10 @@ export class ExternalSources {
         new Date(nowMs - intervalSeconds * 1000).toISOString(),
         new Date(Date.now() + claimSeconds * 1000).toISOString(),
         new Date().toISOString(),
-        CONCURRENCY * 4,
+        this.options.concurrency * 4,
       );
       if (claimed.length === 0) break;
-      await forEachLimited(claimed, CONCURRENCY, (url) => this.refresh(url));
+      await Promise.all(claimed.map((url) => this.refresh(url)));
       total += claimed.length;
     }
     return total;
@@ -74,23 +117,25 @@ export class ExternalSources {
 
   private async fetchAndStore(url: string): Promise<RefreshOutcome> {
     const { db } = this.database;
-    const result = await this.upstream.fetch(url).catch((error: unknown) => ({
+    const fetched = await this.slots.run(() => this.upstream.fetch(url)).catch((error: unknown) => ({
       ok: false as const,
       error: error instanceof Error ? error.message : String(error),
     }));
+    const result: UpstreamResult = fetched.ok ? { ok: true, lines: storedLines(fetched.lines, this.options.maxLines) } : fetched;
     const now = new Date().toISOString();
     await insertCacheRows(db, [url], now);
     const [previous] = await findCacheRows(db, [url]);
-    const problem = result.ok ? guardProblem(result.lines, previous?.content ? previous.configs_count : 0) : result.error;
+    const problem = result.ok ? guardProblem(result.lines, previous?.fetched_at ? previous.configs_count : 0) : result.error;
     if (!result.ok || problem) {
       const error = problem ?? 'unknown error';
       await recordFailure(db, url, error, now);
       return { ok: false, error };
     }
     const content = result.lines.join('\n');
+    const hash = createHash('sha256').update(content).digest('base64url');
     await this.changes.write(async (trx, record) => {
-      await recordSuccess(trx, url, content, result.lines.length, now);
-      if (content !== previous?.content) record({ kind: 'url', url });
+      await recordSuccess(trx, url, content, hash, result.lines.length, now);
+      if (hash !== previous?.content_hash) record({ kind: 'url', url });
     });
     return { ok: true, count: result.lines.length };
   }
@@ -105,10 +150,17 @@ function guardProblem(lines: string[], previousCount: number): string | null {
   return null;
 }
 
-async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++] as T);
-  });
-  await Promise.all(runners);
+/** Upstream lines as stored: de-duplicated by identity (first wins), control characters dropped, at most `max`. */
+function storedLines(lines: readonly string[], max: number): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const line of lines) {
+    if (kept.length >= max) break;
+    if (hasUnsafeCharacters(line)) continue;
+    const identity = lineIdentity(line);
+    if (seen.has(identity)) continue;
+    seen.add(identity);
+    kept.push(line);
+  }
+  return kept;
 }

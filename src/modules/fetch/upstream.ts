@@ -5,7 +5,7 @@ import type { LookupFunction } from 'node:net';
 import { Agent, request, type Dispatcher } from 'undici';
 import { normalizeIp } from '../../net/ip.js';
 import { checkPublicHost, isForbiddenAddress, notPublicReason, type LookupFn } from '../../net/ssrf.js';
-import { parseSubscriptionContent } from './content.js';
+import { parseUpstreamLines } from './content.js';
 
 export interface UpstreamOptions {
   timeoutMs: number; // whole fetch including redirects and body (FETCH_TIMEOUT_MS)
@@ -13,6 +13,8 @@ export interface UpstreamOptions {
   maxRedirects: number; // FETCH_MAX_REDIRECTS
   userAgent: string; // FETCH_USER_AGENT
   allowPrivate: boolean; // FETCH_ALLOW_PRIVATE
+  /** Config lines kept from a body (MAX_RESOLVED_CONFIGS); parsing stops there. Unlimited by default. */
+  maxLines?: number;
   /** Name resolution for both the SSRF check and the connection; the system resolver by default (tests inject one). */
   lookup?: LookupFn;
   /**
@@ -114,7 +116,7 @@ async function fetchUpstream(ctx: Context, input: string): Promise<UpstreamResul
 async function follow(ctx: Context, input: string, signal: AbortSignal): Promise<UpstreamResult> {
   const start = parseUrl(input.trim());
   if (start === null) return failure('URL is not valid');
-  const problem = await ctx.checkTarget(start);
+  const problem = await untilAborted(ctx.checkTarget(start), signal);
   if (problem !== null) return failure(problem);
 
   let url = start;
@@ -126,19 +128,30 @@ async function follow(ctx: Context, input: string, signal: AbortSignal): Promise
       headers: { 'user-agent': ctx.options.userAgent, accept: '*/*' },
       signal,
     });
-    if (!REDIRECT_STATUSES.has(response.statusCode)) return readResponse(response, url, ctx.options.maxBytes);
+    if (!REDIRECT_STATUSES.has(response.statusCode)) return readResponse(response, url, ctx.options);
     await discard(response.body);
     if (hop >= ctx.options.maxRedirects) return failure(`too many redirects (max ${ctx.options.maxRedirects})`);
     const location = firstHeader(response.headers.location);
     const next: URL | null = location === undefined ? null : parseUrl(location, url);
     if (next === null) return failure(`HTTP ${response.statusCode} without a valid Location`);
-    const refused = await ctx.checkTarget(next);
+    const refused = await untilAborted(ctx.checkTarget(next), signal);
     if (refused !== null) return failure(`redirect refused: ${refused}`);
     url = next;
   }
 }
 
-async function readResponse(response: Dispatcher.ResponseData, url: URL, maxBytes: number): Promise<UpstreamResult> {
+/** DNS lookups count inside FETCH_TIMEOUT_MS: a lookup that outlives the signal is abandoned (its outcome ignored). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+async function readResponse(response: Dispatcher.ResponseData, url: URL, options: UpstreamOptions): Promise<UpstreamResult> {
+  const { maxBytes } = options;
   const { statusCode, headers, body } = response;
   if (statusCode < 200 || statusCode > 299) {
     await discard(body);
@@ -151,11 +164,12 @@ async function readResponse(response: Dispatcher.ResponseData, url: URL, maxByte
   }
   const text = await readCapped(body, maxBytes);
   if (text === null) return tooLarge;
-  return { ok: true, lines: parseSubscriptionContent(text), status: statusCode, finalUrl: url.href };
+  const lines = await parseUpstreamLines(text, options.maxLines ?? Number.POSITIVE_INFINITY);
+  return { ok: true, lines, status: statusCode, finalUrl: url.href };
 }
 
-/** The body as UTF-8, or null as soon as it passes maxBytes (leaving the loop destroys the stream). */
-async function readCapped(body: Body, maxBytes: number): Promise<string | null> {
+/** The body's bytes, or null as soon as it passes maxBytes (leaving the loop destroys the stream). */
+async function readCapped(body: Body, maxBytes: number): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -164,7 +178,7 @@ async function readCapped(body: Body, maxBytes: number): Promise<string | null> 
     if (size > maxBytes) return null;
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** Bodies we do not want are drained (small) or dropped, so the connection is released either way. */

@@ -3,8 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/executor.js';
 import { changeKey, type Change, type ChangeLog } from '../../changes/change-log.js';
-import { findServable, loadGraph, type ServedSubscription } from './resolve.store.js';
-import { resolve } from './resolver.js';
+import { findServable, resolveFromDatabase, type ServedSubscription } from './resolve.store.js';
 import { encodeComment } from '../sources/proxy-uri.js';
 
 export type OutputFormat = 'base64' | 'plain';
@@ -77,10 +76,7 @@ export class RenderCache {
     const startedAt = this.epoch;
     const subscription = await findServable(this.db, token);
     if (!subscription) return null;
-    const graph = await loadGraph(this.db, subscription, this.config.maxNestingDepth);
-    const resolution = resolve(token, {
-      sources: graph.sources,
-      external: graph.external,
+    const resolution = await resolveFromDatabase(this.db, subscription, {
       maxNestingDepth: this.config.maxNestingDepth,
       maxResolvedConfigs: this.config.maxResolvedConfigs,
     });
@@ -90,9 +86,9 @@ export class RenderCache {
         value,
         bytes: resolution.lines.reduce((sum, line) => sum + line.length * 3, 256),
         dependencies: [
-          ...[...resolution.tokens, ...graph.sources.keys()].map((t) => changeKey({ kind: 'subscription', token: t })),
+          ...[...resolution.tokens].map((t) => changeKey({ kind: 'subscription', token: t })),
           ...[...resolution.urls].map((url) => changeKey({ kind: 'url', url })),
-          ...[...graph.owners].map((userId) => changeKey({ kind: 'user', userId })),
+          ...[...resolution.owners].map((userId) => changeKey({ kind: 'user', userId })),
         ],
       });
     }

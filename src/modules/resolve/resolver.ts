@@ -1,4 +1,4 @@
-// The resolution rules of DESIGN.md section 6 as a pure function over already-loaded data, so each rule is unit-testable.
+// The resolution rules of DESIGN.md sections 6 and 13 as one pure walk that asks for data as it goes, so each rule is unit-testable and a cold GET loads only what it reads.
 import { renderConfig } from '../sources/proxy-uri.js';
 
 export interface ResolvableSource {
@@ -10,13 +10,36 @@ export interface ResolvableSource {
   maxDepth: number;
 }
 
-export interface ResolveInput {
+export interface ResolveLimits {
+  maxNestingDepth: number;
+  maxResolvedConfigs: number;
+}
+
+export interface ResolveInput extends ResolveLimits {
   /** Sources of every reachable subscription, in order_index order; absent = unknown or unavailable. */
   sources: ReadonlyMap<string, readonly ResolvableSource[]>;
   /** Cached config lines of each external URL (with their own #remarks); absent = never fetched. */
   external: ReadonlyMap<string, readonly string[]>;
-  maxNestingDepth: number;
-  maxResolvedConfigs: number;
+}
+
+/**
+ * What the walk needs next. `sources`: the sources of one subscription (undefined when unknown or unavailable).
+ * `contentKeys`: for each URL with cached lines, a key equal for identical content (its stored hash). `lines`: the
+ * cached lines of one URL.
+ */
+export type Need =
+  | { kind: 'sources'; token: string; depth: number }
+  | { kind: 'contentKeys'; urls: string[] }
+  | { kind: 'lines'; url: string };
+
+/** Work counters, so tests can assert the bounds below instead of timing them. */
+export interface ResolveStats {
+  /** (subscription, depth) pairs whose sources were read. */
+  expansions: number;
+  /** Cached upstream contents read. */
+  contentsRead: number;
+  /** Upstream lines looked at (emitted or skipped as duplicates). */
+  linesRead: number;
 }
 
 export interface Resolution {
@@ -24,7 +47,17 @@ export interface Resolution {
   /** Every subscription token and external URL the output depends on (for cache invalidation). */
   tokens: Set<string>;
   urls: Set<string>;
+  stats: ResolveStats;
 }
+
+/**
+ * Upstream lines a resolution may look at, as a multiple of MAX_RESOLVED_CONFIGS. Each URL is read at most once per
+ * resolution and each distinct content (by key) at most once, so only many distinct contents whose lines are all
+ * duplicates of each other could make a walk read without filling the cap; this budget bounds that case.
+ */
+export const LINES_READ_FACTOR = 64;
+
+type Walk = Generator<Need, Resolution, unknown>;
 
 /** The identity of a config line: the URI without its #fragment. */
 export function lineIdentity(line: string): string {
@@ -32,44 +65,97 @@ export function lineIdentity(line: string): string {
   return hash === -1 ? line : line.slice(0, hash);
 }
 
-export function resolve(root: string, input: ResolveInput): Resolution {
+/**
+ * Bounds: every (subscription, depth) pair is expanded at most once (a second expansion could only repeat lines
+ * already seen), so the walk reads at most (reachable subscriptions x (MAX_NESTING_DEPTH + 1)) source lists; it
+ * stops once it holds MAX_RESOLVED_CONFIGS lines, and looks at no more than LINES_READ_FACTOR x MAX_RESOLVED_CONFIGS
+ * upstream lines in all.
+ */
+export function* walk(root: string, limits: ResolveLimits): Walk {
   const lines: string[] = [];
   const seen = new Set<string>();
   const tokens = new Set<string>([root]);
   const urls = new Set<string>();
+  const readContents = new Set<string>();
+  const expanded = new Set<string>();
+  const stats: ResolveStats = { expansions: 0, contentsRead: 0, linesRead: 0 };
+  const linesBudget = limits.maxResolvedConfigs * LINES_READ_FACTOR;
   const path: string[] = [];
+  const full = () => lines.length >= limits.maxResolvedConfigs || stats.linesRead >= linesBudget;
 
-  const emit = (identity: string, line: () => string): boolean => {
-    if (lines.length >= input.maxResolvedConfigs) return false;
+  const emit = (identity: string, line: () => string): void => {
     if (!seen.has(identity)) {
       seen.add(identity);
       lines.push(line());
     }
-    return true;
   };
 
-  // Returns false once the cap is reached, which stops the whole walk.
-  const visit = (token: string, depth: number): boolean => {
+  function* external(url: string, key: string | undefined): Generator<Need, void, unknown> {
+    if (urls.has(url)) return; // the same lines again could add nothing
+    urls.add(url);
+    if (key === undefined || readContents.has(key)) return;
+    readContents.add(key);
+    stats.contentsRead++;
+    for (const line of (yield { kind: 'lines', url }) as readonly string[]) {
+      if (full()) return;
+      stats.linesRead++;
+      emit(lineIdentity(line), () => line);
+    }
+  }
+
+  // Returns when the walk is done with `token`; callers check full() to stop the whole walk.
+  function* visit(token: string, depth: number): Generator<Need, void, unknown> {
+    const pair = `${depth}\u0000${token}`;
+    if (expanded.has(pair)) return;
+    expanded.add(pair);
+    const sources = (yield { kind: 'sources', token, depth }) as readonly ResolvableSource[] | undefined;
+    if (!sources) return;
+    stats.expansions++;
+    const applies = (s: ResolvableSource) => depth <= s.maxDepth && !(depth === 0 && s.isHidden);
+    const unread = [...new Set(sources.filter((s) => s.type === 'external_url' && applies(s) && !urls.has(s.data)).map((s) => s.data))];
+    const keys = unread.length > 0 ? ((yield { kind: 'contentKeys', urls: unread }) as ReadonlyMap<string, string>) : new Map<string, string>();
     path.push(token);
-    for (const source of input.sources.get(token) ?? []) {
-      if (depth > source.maxDepth || (depth === 0 && source.isHidden)) continue;
+    for (const source of sources) {
+      if (full()) break;
+      if (!applies(source)) continue;
       if (source.type === 'config') {
-        if (!emit(source.data, () => renderConfig(source.data, source.comment))) return false;
+        emit(source.data, () => renderConfig(source.data, source.comment));
       } else if (source.type === 'external_url') {
-        urls.add(source.data);
-        for (const line of input.external.get(source.data) ?? []) {
-          if (!emit(lineIdentity(line), () => line)) return false;
-        }
+        yield* external(source.data, keys.get(source.data));
       } else {
         tokens.add(source.data);
-        if (depth + 1 > input.maxNestingDepth || path.includes(source.data)) continue;
-        if (!visit(source.data, depth + 1)) return false;
+        if (depth + 1 > limits.maxNestingDepth || path.includes(source.data)) continue;
+        yield* visit(source.data, depth + 1);
       }
     }
     path.pop();
-    return true;
-  };
+  }
 
-  visit(root, 0);
-  return { lines, tokens, urls };
+  yield* visit(root, 0);
+  return { lines: lines.slice(0, limits.maxResolvedConfigs), tokens, urls, stats };
+}
+
+/** Runs the walk over data already in memory (tests, and anything that has the whole graph). */
+export function resolve(root: string, input: ResolveInput): Resolution {
+  const run = walk(root, input);
+  let step = run.next();
+  while (!step.done) {
+    const need = step.value;
+    if (need.kind === 'sources') step = run.next(input.sources.get(need.token));
+    else if (need.kind === 'lines') step = run.next(input.external.get(need.url) ?? []);
+    else step = run.next(new Map(need.urls.filter((url) => input.external.has(url)).map((url) => [url, url])));
+  }
+  return step.value;
+}
+
+/** Runs the walk, answering each need through `answer` (the database driver). */
+export async function resolveWith(
+  root: string,
+  limits: ResolveLimits,
+  answer: (need: Need) => Promise<unknown>,
+): Promise<Resolution> {
+  const run = walk(root, limits);
+  let step = run.next();
+  while (!step.done) step = run.next(await answer(step.value));
+  return step.value;
 }

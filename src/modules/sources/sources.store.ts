@@ -1,4 +1,5 @@
 // Database access for the sources of subscriptions.
+import { chunks } from '../../db/chunks.js';
 import type { Executor } from '../../db/executor.js';
 import type { NewSource, SourceRow } from '../../db/types.js';
 
@@ -32,7 +33,9 @@ export async function deleteAllSources(db: Executor, subscriptionToken: string):
 }
 
 export async function deleteSources(db: Executor, subscriptionToken: string, ids: string[]): Promise<void> {
-  await db.deleteFrom('sources').where('subscription_token', '=', subscriptionToken).where('id', 'in', ids).execute();
+  for (const list of chunks(ids)) {
+    await db.deleteFrom('sources').where('subscription_token', '=', subscriptionToken).where('id', 'in', list).execute();
+  }
 }
 
 export async function updateSource(
@@ -50,15 +53,20 @@ export async function updateSource(
 }
 
 /** Internal references held by the given subscriptions: one row per (holder, referenced token). */
-export function referencesFrom(
+export async function referencesFrom(
   db: Executor,
   tokens: string[],
 ): Promise<Array<{ subscription_token: string; ref_token: string | null }>> {
-  if (tokens.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('sources')
-    .select(['subscription_token', 'ref_token'])
-    .where('source_type', '=', 'internal_token')
-    .where('subscription_token', 'in', tokens)
-    .execute();
+  const rows: Array<{ subscription_token: string; ref_token: string | null }> = [];
+  for (const list of chunks(tokens)) {
+    rows.push(
+      ...(await db
+        .selectFrom('sources')
+        .select(['subscription_token', 'ref_token'])
+        .where('source_type', '=', 'internal_token')
+        .where('subscription_token', 'in', list)
+        .execute()),
+    );
+  }
+  return rows;
 }

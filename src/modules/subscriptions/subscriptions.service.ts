@@ -1,4 +1,5 @@
 // The rules of subscriptions and their source lists (SPEC.md "Subscriptions", DESIGN.md section 5), for any scope.
+import { sql } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -40,6 +41,8 @@ import type { ChangeLog } from '../../changes/change-log.js';
 import type { ExternalSources } from '../fetch/external-sources.js';
 
 const MAX_NAME_LENGTH = 64;
+/** The advisory lock key of the reference graph (any constant no other lock of this database uses). */
+const GRAPH_LOCK_KEY = 0x5357_4752; // "SWGR"
 
 export interface RefreshReport {
   refreshed: number;
@@ -53,6 +56,8 @@ export interface RefreshReport {
 export class SubscriptionsService {
   private readonly db: Executor;
   private readonly views: SubscriptionViews;
+  /** Refreshes running now, by subscription token: a second refresh of the same subscription joins the first. */
+  private readonly refreshing = new Map<string, Promise<RefreshReport>>();
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -81,6 +86,7 @@ export class SubscriptionsService {
     await checkExternalHosts(prepared, this.config.fetchAllowPrivate);
     const token = newToken();
     await this.changes.write(async (trx, record) => {
+      await this.lockGraph(trx, prepared);
       record({ kind: 'subscription', token });
       await lockRows(trx.selectFrom('users').select('user_id').where('user_id', '=', scope.userId), this.database.dialect).execute();
       // Under the user lock: strictly after the user's newest subscription, so "oldest first" never rests on a tie.
@@ -151,6 +157,7 @@ export class SubscriptionsService {
     const prepared = prepareSources(inputs, this.config.publicBaseUrl);
     await checkExternalHosts(prepared, this.config.fetchAllowPrivate);
     await this.changes.write(async (trx, record) => {
+      await this.lockGraph(trx, prepared);
       record({ kind: 'subscription', token });
       await this.lockSubscription(trx, token);
       const existing = await listSources(trx, token);
@@ -177,6 +184,7 @@ export class SubscriptionsService {
     this.assertWithinSourceLimit(prepared.length);
     await checkExternalHosts(prepared, this.config.fetchAllowPrivate);
     await this.changes.write(async (trx, record) => {
+      await this.lockGraph(trx, prepared);
       record({ kind: 'subscription', token });
       await this.lockSubscription(trx, token);
       await checkReferences(trx, token, prepared, this.config.maxNestingDepth);
@@ -227,9 +235,17 @@ export class SubscriptionsService {
     });
   }
 
-  /** POST .../refresh: re-fetches every external source of the subscription now. */
+  /** POST .../refresh: re-fetches every external source of the subscription now (joining a refresh already running). */
   async refresh(scope: Scope, token: string): Promise<RefreshReport> {
     await this.load(scope, token, 'read');
+    const running = this.refreshing.get(token);
+    if (running) return running;
+    const report = this.refreshAll(token).finally(() => this.refreshing.delete(token));
+    this.refreshing.set(token, report);
+    return report;
+  }
+
+  private async refreshAll(token: string): Promise<RefreshReport> {
     const sources = await listSources(this.db, token);
     const urls = sources.filter((s) => s.source_type === 'external_url').map((s) => s.data);
     const outcomes = await Promise.all(urls.map(async (url) => ({ url, outcome: await this.external.refresh(url) })));
@@ -248,9 +264,27 @@ export class SubscriptionsService {
     };
   }
 
-  /** First fetch of external URLs just added (bounded by FETCH_TIMEOUT_MS; failures land in last_error). */
+  /** First fetch of external URLs just added: waited for FETCH_TIMEOUT_MS in total, then left to run on. */
   private async fetchNewUrls(sources: PreparedSource[]): Promise<void> {
-    await this.external.fetchNew(sources.filter((s) => s.type === 'external_url').map((s) => s.identity));
+    const urls = sources.filter((s) => s.type === 'external_url').map((s) => s.identity);
+    await this.external.fetchNewWithin(urls, this.config.fetchTimeoutMs);
+  }
+
+  /**
+   * Serialises every write that adds internal references, so the cycle/depth check and the insert are atomic across
+   * concurrent requests (DESIGN 13). Must be the first statement of the transaction. PostgreSQL: one
+   * transaction-level advisory lock. SQLite: an empty write takes the database's write lock now, before anything is
+   * read; in one process Kysely already runs transactions one at a time, and across processes a deferred
+   * transaction that read first would fail to upgrade (SQLITE_BUSY) instead of waiting, so taking the lock first is
+   * what makes a second process wait its turn (like BEGIN IMMEDIATE).
+   */
+  private async lockGraph(trx: Executor, sources: PreparedSource[]): Promise<void> {
+    if (!sources.some((s) => s.refToken !== null)) return;
+    if (this.database.dialect === 'postgres') {
+      await sql`select pg_advisory_xact_lock(${GRAPH_LOCK_KEY}::bigint)`.execute(trx);
+    } else {
+      await trx.updateTable('subscriptions').set({ token: sql`token` }).where(sql<boolean>`0`).execute();
+    }
   }
 
   private load(scope: Scope, token: string, mode: AccessMode): Promise<SubscriptionWithProvider> {

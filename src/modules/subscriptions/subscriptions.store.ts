@@ -1,4 +1,5 @@
 // Database access for subscription rows; callers pass the owner so queries always filter by it.
+import { chunks } from '../../db/chunks.js';
 import type { Executor } from '../../db/executor.js';
 import type { SubscriptionRow } from '../../db/types.js';
 
@@ -72,7 +73,10 @@ export async function deleteSubscription(db: Executor, token: string): Promise<v
 
 /** Tokens among `tokens` that exist. */
 export async function existingTokens(db: Executor, tokens: string[]): Promise<Set<string>> {
-  if (tokens.length === 0) return new Set();
-  const rows = await db.selectFrom('subscriptions').select('token').where('token', 'in', tokens).execute();
-  return new Set(rows.map((r) => r.token));
+  const found = new Set<string>();
+  for (const list of chunks(tokens)) {
+    const rows = await db.selectFrom('subscriptions').select('token').where('token', 'in', list).execute();
+    for (const row of rows) found.add(row.token);
+  }
+  return found;
 }

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/executor.js';
 import type { SourceRow } from '../../db/types.js';
 import { encodeComment } from '../sources/proxy-uri.js';
 import { listSources } from '../sources/sources.store.js';
+import { findCacheRows } from '../fetch/cache.store.js';
 import type { SourceView, SubscriptionListItem, SubscriptionView } from './subscriptions.schemas.js';
 import type { SubscriptionWithProvider } from './subscriptions.store.js';
 import type { RenderCache } from '../resolve/render-cache.js';
@@ -79,11 +80,5 @@ interface CacheState {
 
 async function cacheStates(db: Executor, sources: SourceRow[]): Promise<Map<string, CacheState>> {
   const urls = sources.filter((s) => s.source_type === 'external_url').map((s) => s.data);
-  if (urls.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('external_cache')
-    .select(['url', 'fetched_at', 'last_error', 'configs_count'])
-    .where('url', 'in', urls)
-    .execute();
-  return new Map(rows.map((r) => [r.url, r]));
+  return new Map((await findCacheRows(db, urls)).map((r) => [r.url, r]));
 }
