@@ -13,4 +13,15 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // Every error code is a factory in the one catalog (src/http/error-catalog.ts); nothing builds an AppError by hand.
+    files: ['src/**/*.ts'],
+    ignores: ['src/http/error-catalog.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='AppError']", message: 'Use a factory from errors (src/http/error-catalog.ts).' },
+      ],
+    },
+  },
 );

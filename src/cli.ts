@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { AppError } from './http/errors.js';
+import { AppError, errors } from './http/errors.js';
 import { createUser, UsersService } from './modules/users/users.service.js';
 import { findUser } from './modules/users/users.store.js';
 import { ProvidersService } from './modules/providers/providers.service.js';
@@ -108,7 +108,7 @@ async function run(argv: string[]): Promise<void> {
       const provider = await withDatabase(config, async (database) => {
         if (!(await findUser(database.db, ownerId))) {
           const hint = `owner user ${ownerId} not found; create it first with: subweave users create ${ownerId}`;
-          throw new AppError(404, 'user_not_found', hint);
+          throw errors.userNotFound(hint);
         }
         return new ProvidersService(database, new ChangeLog(database)).create({ owner_id: ownerId, provider_name: name, provider_url: url ?? null });
       });

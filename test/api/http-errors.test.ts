@@ -138,7 +138,7 @@ describeEachDatabase('http: routing errors', (kind) => {
 
   it('answers 400 in the envelope for a path with broken percent-encoding', async () => {
     const response = await t.call('GET', `${SUBS}/%E0%A4%A`, { token: 'x' });
-    expectEnvelope(response, 400, 'invalid_request');
+    expectEnvelope(response, 400, 'bad_request');
     expect(response.headers['x-request-id']).toBeTruthy();
   });
 });

@@ -56,7 +56,7 @@ for (const kind of testDatabaseKinds()) {
         // 405 (a known path, another method) is unmatched too, and so is a path the router cannot decode.
         expectBanned(await t.send('DELETE', `/sub/${subToken}`, { ip }), 'DELETE /sub');
         expectBanned(await t.send('GET', '/sub/%ZZ', { ip }), '/sub/%ZZ');
-        expectError(await t.send('GET', '/sub/%ZZ', { ip: freshIp() }), 400, 'invalid_request');
+        expectError(await t.send('GET', '/sub/%ZZ', { ip: freshIp() }), 400, 'bad_request');
       });
 
       it('refuses a banned address sending an absolute-form target (raw HTTP)', async () => {

@@ -45,7 +45,7 @@ describeEachDatabase('edge: hostile strings', (kind) => {
     expectError(await t.call('GET', `/sub/${subToken.slice(0, 10)}%00`), 404, 'subscription_not_found');
     expectError(await t.call('GET', `${SUBS}/${subToken.slice(0, 10)}%00`, { token }), 404, 'subscription_not_found');
     // A surrogate encoded as UTF-8 is not valid UTF-8: the path itself cannot be decoded.
-    expectError(await t.call('GET', `${SUBS}/%ED%A0%80`, { token }), 400, 'invalid_request');
+    expectError(await t.call('GET', `${SUBS}/%ED%A0%80`, { token }), 400, 'bad_request');
     expectError(await t.call('GET', '/api/v1/me/providers/ab%00cd', { token }), 404, 'not_found');
     expectError(await t.call('POST', '/api/v1/me/providers/ab%00cd/approve', { token }), 404, 'not_found');
   });

@@ -1,7 +1,7 @@
 // Enforces bans and rate limits by the kind of the matched route: public, page, user, provider and unmatched (anonymous) requests; admin and infra are never touched.
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../http/errors.js';
+import { errors } from '../../http/errors.js';
 import { TOKEN_HEADER } from '../../http/plugins/auth.js';
 import { requestKind, type RequestKind } from '../../http/route-kind.js';
 import { clientGroup, parseIpRange } from '../../net/ip.js';
@@ -43,10 +43,7 @@ export function installAbuseHooks(app: FastifyInstance, { controls, limiter, def
         (error: unknown) => request.log.error({ err: error, ip: group }, 'could not ban an address automatically'),
       );
     }
-    throw new AppError(429, 'rate_limited', `Too many requests: the limit is ${verdict.limit} per minute.`, {
-      limit: verdict.limit,
-      retry_after: verdict.resetSeconds,
-    }, { ...rateLimitHeaders(verdict), 'retry-after': String(verdict.resetSeconds) });
+    throw errors.rateLimited(verdict.limit, verdict.resetSeconds, rateLimitHeaders(verdict));
   }
 
   /** The ban check and the first budget charge of a request of this kind. */
@@ -57,8 +54,7 @@ export function installAbuseHooks(app: FastifyInstance, { controls, limiter, def
     const until = controls.view.bannedUntil(ip);
     if (until !== null) {
       const bannedUntil = new Date(until).toISOString();
-      const retryAfter = String(Math.max(1, Math.ceil((until - Date.now()) / 1000)));
-      throw new AppError(403, 'ip_banned', 'Your address is banned.', { banned_until: bannedUntil }, { 'retry-after': retryAfter });
+      throw errors.ipBanned(bannedUntil, Math.max(1, Math.ceil((until - Date.now()) / 1000)));
     }
     const state: RequestState = { kind, anonCounted: false };
     states.set(request, state);

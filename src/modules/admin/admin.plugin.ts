@@ -1,7 +1,7 @@
 // Guards everything under /api/v1/admin: enabled only with ADMIN_SECRET, callers on ADMIN_ALLOWED_IPS, every request signed.
 import type { FastifyPluginAsync, FastifyPluginCallback, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import { AppError, errors } from '../../http/errors.js';
+import { errors } from '../../http/errors.js';
 import { IpMatcher } from '../../net/ip.js';
 import { defaultRouteKind } from '../../http/route-kind.js';
 import { SIGNATURE_WINDOW_MS, verifySignature } from './signature.js';
@@ -36,9 +36,9 @@ export const adminPlugin: FastifyPluginAsync<AdminPluginOptions> = async (app, {
   });
 
   app.addHook('onRequest', async (request) => {
-    if (!secret) throw new AppError(503, 'admin_disabled', 'The admin API is disabled: ADMIN_SECRET is not set.');
+    if (!secret) throw errors.adminDisabled();
     if (!allowed.matches(request.clientIp)) {
-      throw new AppError(403, 'ip_not_allowed', 'Your address may not call the admin API.', { ip: request.clientIp });
+      throw errors.ipNotAllowed(request.clientIp);
     }
   });
 
@@ -73,19 +73,15 @@ async function checkSignature(request: FastifyRequest, secret: string, replayGua
     signature,
     Date.now(),
   );
-  if (verdict === 'missing_signature') {
-    throw new AppError(401, verdict, 'Sign admin requests with the X-Timestamp and X-Signature headers.');
-  }
-  if (verdict === 'signature_expired') {
-    throw new AppError(401, verdict, 'X-Timestamp is more than 60 seconds away from the server clock.');
-  }
+  if (verdict === 'missing_signature') throw errors.missingSignature();
+  if (verdict === 'signature_expired') throw errors.signatureExpired();
   if (Number(header('x-timestamp')) < replayGuard.rememberedSince) {
-    throw new AppError(401, 'signature_expired', 'X-Timestamp is older than this server process; sign the request again.');
+    throw errors.signatureExpired('X-Timestamp is older than this server process; sign the request again.');
   }
-  if (verdict === 'invalid_signature') throw new AppError(401, verdict, 'The request signature does not match.');
+  if (verdict === 'invalid_signature') throw errors.invalidSignature();
   // A timestamp may be up to one window in the future, so remember the signature for two windows.
   if (!(await replayGuard.firstUse(signature as string, 2 * SIGNATURE_WINDOW_MS))) {
-    throw new AppError(401, 'replayed_request', 'This signed request was already accepted once.');
+    throw errors.replayedRequest();
   }
 }
 
@@ -98,6 +94,6 @@ function parseJson(raw: Buffer | null): unknown {
   try {
     return JSON.parse(raw.toString('utf8')) as unknown;
   } catch {
-    throw new AppError(400, 'invalid_json', 'The request body is not valid JSON.');
+    throw errors.invalidJson();
   }
 }

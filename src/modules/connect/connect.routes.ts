@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Executor } from '../../db/executor.js';
-import { AppError } from '../../http/errors.js';
+import { errors } from '../../http/errors.js';
 import { ErrorResponse, errorResponses } from '../../http/schemas.js';
 import { defaultRouteKind } from '../../http/route-kind.js';
 import { PROVIDER_NAME_PATTERN } from '../providers/providers.schemas.js';
@@ -61,7 +61,7 @@ export const connectPageRoutes: FastifyPluginAsync<{ db: Executor }> = async (fa
     },
   }, async (request, reply) => {
     const name = request.params.provider_name;
-    if (!NAME_RE.test(name)) throw new AppError(404, 'not_found', 'No provider can have this name.');
+    if (!NAME_RE.test(name)) throw errors.notFound('No provider can have this name.');
     const provider = await findProviderByName(db, name);
     const page = (reply as FastifyReply).headers(SECURITY_HEADERS).type('text/html; charset=utf-8');
     if (!provider) return page.code(404).send(renderUnknownProviderPage(name));
