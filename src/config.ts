@@ -3,14 +3,11 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseIpList, type IpRange } from './net/ip.js';
 
-export type DatabaseKind = 'sqlite' | 'postgres';
-
 export interface Config {
   host: string;
   port: number;
   publicBaseUrl: string;
   databaseUrl: string;
-  databaseKind: DatabaseKind;
   redisUrl: string | null;
   /** Prefix of every Redis key and channel, so deployments can share one Redis. */
   redisPrefix: string;
@@ -97,8 +94,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (!isHttpUrl(publicBaseUrl)) problems.push(`PUBLIC_BASE_URL must be an http(s) URL (got "${publicBaseUrl}")`);
 
   const databaseUrl = value('DATABASE_URL') ?? 'sqlite:./data/subweave.db';
-  const databaseKind = databaseKindOf(databaseUrl);
-  if (!databaseKind) {
+  if (!isDatabaseUrl(databaseUrl)) {
     problems.push(`DATABASE_URL must be sqlite:<path>, sqlite::memory: or postgres://... (got "${databaseUrl}")`);
   }
 
@@ -114,7 +110,6 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     port,
     publicBaseUrl,
     databaseUrl,
-    databaseKind: databaseKind ?? 'sqlite',
     redisUrl,
     redisPrefix: value('REDIS_PREFIX') ?? 'subweave',
     adminSecret,
@@ -148,10 +143,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   return Object.freeze(config);
 }
 
-function databaseKindOf(url: string): DatabaseKind | null {
-  if (/^sqlite:.+/.test(url)) return 'sqlite';
-  if (/^postgres(ql)?:\/\/.+/.test(url)) return 'postgres';
-  return null;
+function isDatabaseUrl(url: string): boolean {
+  return /^sqlite:.+/.test(url) || /^postgres(ql)?:\/\/.+/.test(url);
 }
 
 function isHttpUrl(text: string): boolean {

@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database.js';
-import { ExternalSources, type UpstreamResult } from '../../src/modules/fetch/external-sources.js';
+import { ExternalSources } from '../../src/modules/fetch/external-sources.js';
+import type { UpstreamResult } from '../../src/modules/fetch/upstream.js';
 import { Refresher, type RefresherOptions } from '../../src/modules/fetch/refresher.js';
 import { ChangeLog, type Change } from '../../src/changes/change-log.js';
 import { createUser } from '../../src/modules/users/users.service.js';

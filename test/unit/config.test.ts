@@ -19,7 +19,6 @@ describe('loadConfig', () => {
       port: 8080,
       publicBaseUrl: 'http://localhost:8080',
       databaseUrl: 'sqlite:./data/subweave.db',
-      databaseKind: 'sqlite',
       redisUrl: null,
       adminSecret: null,
       maxSubscriptionsPerUser: 3,
@@ -53,7 +52,7 @@ describe('loadConfig', () => {
 
   it('accepts PostgreSQL URLs and derives an invite key from ADMIN_SECRET', () => {
     const config = loadConfig({ DATABASE_URL: 'postgresql://u@h/db', ADMIN_SECRET: 's3cret' });
-    expect(config.databaseKind).toBe('postgres');
+    expect(config.databaseUrl).toBe('postgresql://u@h/db');
     expect(config.inviteSecret).toMatch(/^[0-9a-f]{64}$/);
     expect(config.inviteSecret).not.toContain('s3cret');
     expect(loadConfig({ ADMIN_SECRET: 'a', INVITE_SECRET: 'b' }).inviteSecret).toBe('b');

@@ -1,5 +1,5 @@
 // Schemas and route options shared by every admin route group: the signed-request security, common errors, user schemas.
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 import { DateTime, errorResponses } from '../../http/schemas.js';
 
 export const ADMIN_TAG = 'Admin';
@@ -50,4 +50,3 @@ export const UserTokenResponse = Type.Object(
   { description: 'A freshly issued user API token.' },
 );
 
-export type CreateUserInput = Static<typeof CreateUserBody>;

@@ -5,9 +5,8 @@ import type { ChangeLog } from '../../changes/change-log.js';
 import { lineIdentity } from '../resolve/resolver.js';
 import { claimDue, ensureCacheRows, findCacheRows, insertCacheRows, pruneUnused, recordFailure, recordSuccess } from './cache.store.js';
 import { FetchSlots } from './fetch-slots.js';
+import type { UpstreamResult } from './upstream.js';
 import { hasUnsafeCharacters } from './content.js';
-
-export type UpstreamResult = { ok: true; lines: string[] } | { ok: false; error: string };
 
 export interface Upstream {
   fetch(url: string): Promise<UpstreamResult>;

@@ -4,6 +4,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
 import { Agent, request, type Dispatcher } from 'undici';
 import { normalizeIp } from '../../net/ip.js';
+import { parseUrl, withoutFragment } from '../../net/url.js';
 import { checkPublicHost, isForbiddenAddress, notPublicReason, type LookupFn } from '../../net/ssrf.js';
 import { parseUpstreamLines } from './content.js';
 
@@ -25,7 +26,7 @@ export interface UpstreamOptions {
 }
 
 export type UpstreamResult =
-  | { ok: true; lines: string[]; status: number; finalUrl: string }
+  | { ok: true; lines: string[]; status?: number; finalUrl?: string }
   | { ok: false; error: string };
 
 export interface UpstreamClient {
@@ -114,7 +115,7 @@ async function fetchUpstream(ctx: Context, input: string): Promise<UpstreamResul
 }
 
 async function follow(ctx: Context, input: string, signal: AbortSignal): Promise<UpstreamResult> {
-  const start = parseUrl(input.trim());
+  const start = withoutFragment(parseUrl(input.trim()));
   if (start === null) return failure('URL is not valid');
   const problem = await untilAborted(ctx.checkTarget(start), signal);
   if (problem !== null) return failure(problem);
@@ -132,7 +133,7 @@ async function follow(ctx: Context, input: string, signal: AbortSignal): Promise
     await discard(response.body);
     if (hop >= ctx.options.maxRedirects) return failure(`too many redirects (max ${ctx.options.maxRedirects})`);
     const location = firstHeader(response.headers.location);
-    const next: URL | null = location === undefined ? null : parseUrl(location, url);
+    const next: URL | null = location === undefined ? null : withoutFragment(parseUrl(location, url));
     if (next === null) return failure(`HTTP ${response.statusCode} without a valid Location`);
     const refused = await untilAborted(ctx.checkTarget(next), signal);
     if (refused !== null) return failure(`redirect refused: ${refused}`);
@@ -205,15 +206,6 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function parseUrl(text: string, base?: URL): URL | null {
-  try {
-    const url = new URL(text, base);
-    url.hash = '';
-    return url;
-  } catch {
-    return null;
-  }
-}
 
 function failure(error: string): UpstreamResult {
   return { ok: false, error };

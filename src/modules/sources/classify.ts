@@ -1,4 +1,5 @@
 // A source string can be a proxy config, an upstream subscription URL or a link to another subscription; this decides which, and its stable identity.
+import { parseUrl } from '../../net/url.js';
 import { createHash } from 'node:crypto';
 import { CONFIG_SCHEMES, isValidProxyUri, proxyUriProblem } from './proxy-uri.js';
 import { isTokenShaped } from '../users/tokens.js';
@@ -106,12 +107,4 @@ function decodeComment(raw: string | null): string | null {
   }
   const trimmed = decoded.trim();
   return trimmed === '' ? null : trimmed;
-}
-
-function parseUrl(text: string): URL | null {
-  try {
-    return new URL(text);
-  } catch {
-    return null;
-  }
 }

@@ -1,4 +1,5 @@
 // Turns the stats query (period, start_date, end_date) into a UTC time range by the rules of DESIGN.md section 9.
+import { HOUR_MS } from './request-counter.js';
 import { errors } from '../../http/errors.js';
 
 export type StatsPeriod = 'day' | 'week' | 'month';
@@ -15,7 +16,6 @@ export interface RequestedRange {
   end: Date;
 }
 
-const HOUR_MS = 3_600_000;
 export const PERIOD_MS: Record<StatsPeriod, number> = { day: 24 * HOUR_MS, week: 7 * 24 * HOUR_MS, month: 30 * 24 * HOUR_MS };
 export const DEFAULT_PERIOD: StatsPeriod = 'week';
 
