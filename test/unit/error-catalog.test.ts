@@ -6,16 +6,51 @@ import { AppError, ERROR_CATALOG, errors, type ErrorCode } from '../../src/http/
 /** The codes the contract names: DESIGN.md section 10's list, plus those sections 13 and 16 add. */
 const CONTRACT_CODES = [
   // section 10
-  'validation_failed', 'invalid_json', 'invalid_source', 'invalid_url', 'circular_reference', 'nesting_too_deep',
-  'no_update_fields', 'comment_not_applicable', 'missing_token', 'invalid_token', 'missing_signature',
-  'invalid_signature', 'signature_expired', 'replayed_request', 'invalid_invite', 'account_disabled',
-  'ip_not_allowed', 'ip_banned', 'forbidden', 'managed_by_provider', 'connection_not_approved',
-  'subscription_limit_reached', 'subscription_not_found', 'source_not_found', 'config_not_found', 'user_not_found',
-  'provider_not_found', 'connection_not_found', 'name_exists', 'user_exists', 'connection_exists',
-  'connection_not_pending', 'provider_limit_reached', 'too_many_sources', 'payload_too_large', 'rate_limited',
-  'admin_disabled', 'not_found', 'method_not_allowed', 'internal_error',
+  'validation_failed',
+  'invalid_json',
+  'invalid_source',
+  'invalid_url',
+  'circular_reference',
+  'nesting_too_deep',
+  'no_update_fields',
+  'comment_not_applicable',
+  'missing_token',
+  'invalid_token',
+  'missing_signature',
+  'invalid_signature',
+  'signature_expired',
+  'replayed_request',
+  'invalid_invite',
+  'account_disabled',
+  'ip_not_allowed',
+  'ip_banned',
+  'forbidden',
+  'managed_by_provider',
+  'connection_not_approved',
+  'subscription_limit_reached',
+  'subscription_not_found',
+  'source_not_found',
+  'config_not_found',
+  'user_not_found',
+  'provider_not_found',
+  'connection_not_found',
+  'name_exists',
+  'user_exists',
+  'connection_exists',
+  'connection_not_pending',
+  'provider_limit_reached',
+  'too_many_sources',
+  'payload_too_large',
+  'rate_limited',
+  'admin_disabled',
+  'not_found',
+  'method_not_allowed',
+  'internal_error',
   // section 13
-  'invalid_forwarded_for', 'unexpected_body', 'bad_request', 'headers_too_large',
+  'invalid_forwarded_for',
+  'unexpected_body',
+  'bad_request',
+  'headers_too_large',
   // section 16
   'database_unavailable',
 ];
@@ -33,7 +68,7 @@ const SAMPLE_ARGUMENTS: Record<string, unknown[][]> = {
 function documentedCodes(): Map<string, number> {
   const table = new Map<string, number>();
   for (const line of readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8').split('\n')) {
-    const row = /^\| (\d{3}) \| `([a-z_]+)` \|/.exec(line);
+    const row = /^\| (\d{3}) +\| `([a-z_]+)` +\|/.exec(line);
     if (row) table.set(row[2] as string, Number(row[1]));
   }
   return table;

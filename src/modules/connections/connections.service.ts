@@ -64,7 +64,11 @@ export class ConnectionsService {
 
   /** The user's connections: pending and approved ones, or every status (the admin's view). */
   async list(userId: number, options: { includeRevoked?: boolean } = {}): Promise<ConnectionView[]> {
-    const rows = await listUserConnections(this.db, userId, options.includeRevoked ? undefined : ['pending', 'approved']);
+    const rows = await listUserConnections(
+      this.db,
+      userId,
+      options.includeRevoked ? undefined : ['pending', 'approved'],
+    );
     return rows.map((row) => view(row, row.status as ConnectionStatus));
   }
 
@@ -114,7 +118,10 @@ export class ConnectionsService {
       invite: createInvite(this.inviteKey, userId, provider.provider_hash),
     };
     // One pass, so a substituted value is never scanned for placeholders again.
-    return this.config.connectionLinkTemplate.replace(/\{(base_url|provider_name|user_id|invite)\}/g, (_, key: string) => values[key] ?? '');
+    return this.config.connectionLinkTemplate.replace(
+      /\{(base_url|provider_name|user_id|invite)\}/g,
+      (_, key: string) => values[key] ?? '',
+    );
   }
 
   private async decide(userId: number, providerName: string, event: ConnectionEvent): Promise<ConnectionView> {
@@ -202,7 +209,10 @@ async function write(
   }
 }
 
-function view(provider: Pick<ProviderRow, 'provider_name' | 'provider_url'>, status: ConnectionStatus | null): ConnectionView {
+function view(
+  provider: Pick<ProviderRow, 'provider_name' | 'provider_url'>,
+  status: ConnectionStatus | null,
+): ConnectionView {
   return {
     provider_name: provider.provider_name,
     provider_url: provider.provider_url === '' ? null : provider.provider_url,
