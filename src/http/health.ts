@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { Readiness } from '../context.js';
-import { defaultRouteKind } from './route-kind.js';
+import { routeDefaults } from './route-defaults.js';
 
 const Status = Type.Object({ status: Type.String({ description: '`ok`.' }) });
 const ReadinessBody = Type.Object({
@@ -20,14 +20,14 @@ const Envelope = Type.Object({
 });
 
 export const healthRoutes: FastifyPluginAsync<{ readiness: () => Promise<Readiness> }> = async (app, { readiness }) => {
-  defaultRouteKind(app, 'infra');
+  routeDefaults(app, { kind: 'infra', tags: ['Health'] });
   app.get('/healthz', {
-    schema: { tags: ['Health'], summary: 'Liveness', description: 'Answers 200 while the process serves HTTP; touches no dependency.', response: { 200: Status } },
+    schema: { summary: 'Liveness', description: 'Answers 200 while the process serves HTTP; touches no dependency.', response: { 200: Status } },
   }, async () => ({ status: 'ok' }));
 
   app.get('/readyz', {
     schema: {
-      tags: ['Health'], summary: 'Readiness',
+      summary: 'Readiness',
       description: 'Answers 200 while the database is reachable and writable, else 503; Redis being away does not make it 503.',
       response: { 200: ReadinessBody, 503: Type.Intersect([ReadinessBody, Envelope]) },
     },
