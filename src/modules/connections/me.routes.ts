@@ -9,12 +9,13 @@ import { API_TOKEN_ERRORS, API_TOKEN_SECURITY, routeDefaults } from '../../http/
 import type { ConnectionsService } from './connections.service.js';
 import { ConnectionResponse, ConnectionsResponse, MeResponse, ProviderNameParams } from './connections.schemas.js';
 
-export interface MeRoutesOptions {
+/** The options of both connection route plugins, /api/v1/me and /api/v1/providers. */
+export interface ConnectionRoutesOptions {
   db: Executor;
   connections: ConnectionsService;
 }
 
-export const meRoutes: FastifyPluginAsync<MeRoutesOptions> = async (fastify, { db, connections }) => {
+export const meRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async (fastify, { db, connections }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeDefaults(app, { kind: 'user', tags: ['Me'], security: API_TOKEN_SECURITY, errors: API_TOKEN_ERRORS });
   app.addHook('onRequest', async (request) => void (await authenticateUser(db, request)));
