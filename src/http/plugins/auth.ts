@@ -6,10 +6,8 @@ import { findProviderByTokenHash } from '../../modules/providers/providers.store
 import { findUserByTokenHash } from '../../modules/users/users.store.js';
 import { hashToken } from '../../modules/users/tokens.js';
 import { errors } from '../errors.js';
-import '../caller.js';
 
 export const TOKEN_HEADER = 'api-token';
-
 
 /** The presented API token, or a 401 missing_token. */
 export function presentedToken(request: FastifyRequest): string {
