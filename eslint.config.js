@@ -20,7 +20,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='AppError']", message: 'Use a factory from errors (src/http/error-catalog.ts).' },
+        {
+          selector: "NewExpression[callee.name='AppError']",
+          message: 'Use a factory from errors (src/http/error-catalog.ts).',
+        },
       ],
     },
   },

@@ -47,13 +47,16 @@ http.createServer((req, res) => {
 
 async function startUpstream(): Promise<{ origin: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['-e', UPSTREAM_SOURCE], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<string>((resolve) => child.stdout?.once('data', (data: Buffer) => resolve(data.toString().trim())));
+  const port = await new Promise<string>((resolve) =>
+    child.stdout?.once('data', (data: Buffer) => resolve(data.toString().trim())),
+  );
   return { origin: `http://127.0.0.1:${port}`, child };
 }
 
 function stats(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (p: number) => Number((sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0).toFixed(1));
+  const at = (p: number) =>
+    Number((sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0).toFixed(1));
   return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: at(1) };
 }
 
@@ -136,7 +139,10 @@ async function main(): Promise<void> {
   const rootOwner = users[0]?.api_token ?? '';
   const refreshStop = monitor(base);
   const refreshStarted = performance.now();
-  const refresh = await fetch(`${base}/api/v1/subs/${graph.root}/refresh`, { method: 'POST', headers: { 'api-token': rootOwner } });
+  const refresh = await fetch(`${base}/api/v1/subs/${graph.root}/refresh`, {
+    method: 'POST',
+    headers: { 'api-token': rootOwner },
+  });
   const refreshReport = (await refresh.json()) as { refreshed: number; failed: number; errors: string[] | null };
   const refreshSeconds = (performance.now() - refreshStarted) / 1000;
   const refreshMonitor = await refreshStop();
@@ -158,7 +164,11 @@ async function main(): Promise<void> {
   const bigToken = ((await big.json()) as { token: string }).token;
   const load = async () => {
     const result = await autocannon({ url: `${base}/sub/${smallToken}`, connections: 10, duration: LOAD_SECONDS });
-    return { requests_per_second: Math.round(result.requests.average), p50_ms: result.latency.p50, p99_ms: result.latency.p99 };
+    return {
+      requests_per_second: Math.round(result.requests.average),
+      p50_ms: result.latency.p50,
+      p99_ms: result.latency.p99,
+    };
   };
   const idle = await load();
   let refreshing = true;
@@ -166,7 +176,12 @@ async function main(): Promise<void> {
   const refresher = (async () => {
     while (refreshing) {
       const started = performance.now();
-      await (await fetch(`${base}/api/v1/subs/${bigToken}/refresh`, { method: 'POST', headers: { 'api-token': users[2]?.api_token ?? '' } })).arrayBuffer();
+      await (
+        await fetch(`${base}/api/v1/subs/${bigToken}/refresh`, {
+          method: 'POST',
+          headers: { 'api-token': users[2]?.api_token ?? '' },
+        })
+      ).arrayBuffer();
       bigRefreshes++;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, 3000 - (performance.now() - started))));
     }
@@ -193,7 +208,12 @@ async function main(): Promise<void> {
           seconds: Number(refreshSeconds.toFixed(1)),
           ...refreshMonitor,
         },
-        big_upstreams: { idle, while_refreshing_4x5MB_every_3s: busy, refreshes: bigRefreshes, p99_ratio: Number((busy.p99_ms / idle.p99_ms).toFixed(2)) },
+        big_upstreams: {
+          idle,
+          while_refreshing_4x5MB_every_3s: busy,
+          refreshes: bigRefreshes,
+          p99_ratio: Number((busy.p99_ms / idle.p99_ms).toFixed(2)),
+        },
       },
       null,
       2,

@@ -18,7 +18,8 @@ const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
 const COLD_RUNS = 200;
 
 const uuid = (i: number) => `${i.toString(16).padStart(8, '0')}-1111-4222-8333-944455556666`;
-const vless = (host: string, i: number) => `vless://${uuid(i)}@${host}.example.com:443?security=tls&type=ws#${host}-${i}`;
+const vless = (host: string, i: number) =>
+  `vless://${uuid(i)}@${host}.example.com:443?security=tls&type=ws#${host}-${i}`;
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -80,9 +81,18 @@ async function main(): Promise<void> {
     if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
     return (await response.json()) as { token: string; sources_count: number };
   };
-  const nestedA = await post('/api/v1/subs', { name: 'nested-a', sources: Array.from({ length: 20 }, (_, i) => vless('na', i)) });
-  const nestedB = await post('/api/v1/subs', { name: 'nested-b', sources: Array.from({ length: 20 }, (_, i) => vless('nb', i)) });
-  const main = await post('/api/v1/subs', { name: 'bench', sources: Array.from({ length: 150 }, (_, i) => vless('main', i)) });
+  const nestedA = await post('/api/v1/subs', {
+    name: 'nested-a',
+    sources: Array.from({ length: 20 }, (_, i) => vless('na', i)),
+  });
+  const nestedB = await post('/api/v1/subs', {
+    name: 'nested-b',
+    sources: Array.from({ length: 20 }, (_, i) => vless('nb', i)),
+  });
+  const main = await post('/api/v1/subs', {
+    name: 'bench',
+    sources: Array.from({ length: 150 }, (_, i) => vless('main', i)),
+  });
   const seeded = await post(`/api/v1/subs/${main.token}/sources`, {
     sources: [
       `http://bench.test/api/v1/sub/${nestedA.token}`,

@@ -20,5 +20,7 @@ const sourcesChanged = () =>
 
 if (!existsSync(stamp) || sourcesChanged()) {
   console.error('subweave: building dist/ ...');
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
+    stdio: 'inherit',
+  });
 }

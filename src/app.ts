@@ -74,7 +74,11 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   // Statistics count every request in memory and write the sums in batches, never on the request path.
   installRequestCounting(app, context.requestCounter);
   // Bans and rate limits: root hooks added before any route plugin run ahead of the routes' own authentication.
-  installAbuseHooks(app, { controls: context.abuse, limiter: context.limiter, defaultBanSeconds: config.defaultBanSeconds });
+  installAbuseHooks(app, {
+    controls: context.abuse,
+    limiter: context.limiter,
+    defaultBanSeconds: config.defaultBanSeconds,
+  });
 
   await registerDocs(app, config);
   await app.register(healthRoutes, { readiness: context.readiness });
@@ -88,7 +92,10 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     kind: 'user',
     service: subscriptions,
     tag: 'Subscriptions',
-    resolveScope: async (request) => ({ userId: (await authenticateUser(database.db, request)).user_id, provider: null }),
+    resolveScope: async (request) => ({
+      userId: (await authenticateUser(database.db, request)).user_id,
+      provider: null,
+    }),
     prefixFor: () => '/api/v1/subs',
   });
 
@@ -126,7 +133,9 @@ function warnOnceAboutForwardedFor(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     if (!warned && request.headers['x-forwarded-for'] !== undefined) {
       warned = true;
-      request.log.warn('a request carries X-Forwarded-For but TRUST_PROXY is unset: the socket address is used as the client IP; set TRUST_PROXY to your proxies');
+      request.log.warn(
+        'a request carries X-Forwarded-For but TRUST_PROXY is unset: the socket address is used as the client IP; set TRUST_PROXY to your proxies',
+      );
     }
     done();
   });

@@ -35,7 +35,10 @@ Examples:
   ADMIN_SECRET=... subweave admin users get 42 --url http://127.0.0.1:8080
 `;
 
-async function withDatabase<T>(config: Config, work: (db: ReturnType<typeof createDatabase>) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  config: Config,
+  work: (db: ReturnType<typeof createDatabase>) => Promise<T>,
+): Promise<T> {
   const database = createDatabase(config.databaseUrl);
   try {
     await migrateToLatest(database);
@@ -96,7 +99,9 @@ async function run(argv: string[]): Promise<void> {
     }
     case 'users token': {
       const userId = parseUserId(arg);
-      const result = await withDatabase(config, (database) => new UsersService(database, new ChangeLog(database)).refreshToken(userId));
+      const result = await withDatabase(config, (database) =>
+        new UsersService(database, new ChangeLog(database)).refreshToken(userId),
+      );
       process.stderr.write(`new API token for user ${result.user_id} (the old one no longer works; shown once):\n`);
       process.stdout.write(`${result.api_token}\n`);
       return;
@@ -110,7 +115,11 @@ async function run(argv: string[]): Promise<void> {
           const hint = `owner user ${ownerId} not found; create it first with: subweave users create ${ownerId}`;
           throw errors.userNotFound(hint);
         }
-        return new ProvidersService(database, new ChangeLog(database)).create({ owner_id: ownerId, provider_name: name, provider_url: url ?? null });
+        return new ProvidersService(database, new ChangeLog(database)).create({
+          owner_id: ownerId,
+          provider_name: name,
+          provider_url: url ?? null,
+        });
       });
       process.stderr.write(
         `created provider ${provider.provider_name} (provider_hash ${provider.provider_hash}, owner ${ownerId}); its API token (shown once):\n`,

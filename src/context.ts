@@ -79,10 +79,15 @@ export function externalSourcesOptions(config: Config): ExternalSourcesOptions {
   return { concurrency: config.fetchConcurrency, maxLines: config.maxResolvedConfigs };
 }
 
-export async function createContext(config: Config, database: DatabaseHandle, overrides: ContextOverrides = {}): Promise<AppContext> {
+export async function createContext(
+  config: Config,
+  database: DatabaseHandle,
+  overrides: ContextOverrides = {},
+): Promise<AppContext> {
   const log = overrides.log ?? (pino({ level: config.logLevel }) as FastifyBaseLogger);
   const ownRedis = overrides.redis === undefined && config.redisUrl !== null;
-  const redis = overrides.redis !== undefined ? overrides.redis : config.redisUrl ? createRedis(config.redisUrl, log) : null;
+  const redis =
+    overrides.redis !== undefined ? overrides.redis : config.redisUrl ? createRedis(config.redisUrl, log) : null;
 
   const changes = new ChangeLog(database, {
     log,
@@ -136,7 +141,11 @@ export async function createContext(config: Config, database: DatabaseHandle, ov
         () => true,
         () => false,
       );
-      return { status: databaseOk ? 'ready' : 'unavailable', database: databaseOk ? 'ok' : 'unavailable', redis: redisHealth(redis) };
+      return {
+        status: databaseOk ? 'ready' : 'unavailable',
+        database: databaseOk ? 'ok' : 'unavailable',
+        redis: redisHealth(redis),
+      };
     },
     close: () =>
       (closed ??= (async () => {

@@ -23,7 +23,9 @@ export function loggerOptions(config: Config): LoggerOptions {
     level: config.logLevel,
     redact: ['req.headers["api-token"]', 'req.headers["x-signature"]'],
     serializers: safeSerializers,
-    ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:standard' } } } : {}),
+    ...(process.stdout.isTTY
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:standard' } } }
+      : {}),
   };
 }
 
@@ -40,7 +42,9 @@ export async function serve(config: Config, env: NodeJS.ProcessEnv = process.env
 
 async function start(config: Config, env: NodeJS.ProcessEnv, log: FastifyBaseLogger): Promise<void> {
   if (!env['PUBLIC_BASE_URL'] && !isLoopback(config.host)) {
-    log.warn(`PUBLIC_BASE_URL is unset while HOST is ${config.host}: links will point to ${config.publicBaseUrl}; set PUBLIC_BASE_URL`);
+    log.warn(
+      `PUBLIC_BASE_URL is unset while HOST is ${config.host}: links will point to ${config.publicBaseUrl}; set PUBLIC_BASE_URL`,
+    );
   }
   const database = await openDatabase(config, log);
   const context = await createContext(config, database, { log });
@@ -80,8 +84,10 @@ async function start(config: Config, env: NodeJS.ProcessEnv, log: FastifyBaseLog
     await context.close();
     await database.close();
     const code = (error as { code?: string }).code;
-    if (code === 'EADDRINUSE') throw new StartupError(`port ${config.port} on ${config.host} is in use; set PORT (or HOST) to a free one`);
-    if (code === 'EADDRNOTAVAIL') throw new StartupError(`cannot listen on ${config.host}: no such local address; change HOST`);
+    if (code === 'EADDRINUSE')
+      throw new StartupError(`port ${config.port} on ${config.host} is in use; set PORT (or HOST) to a free one`);
+    if (code === 'EADDRNOTAVAIL')
+      throw new StartupError(`cannot listen on ${config.host}: no such local address; change HOST`);
     if (code === 'EACCES') throw new StartupError(`not allowed to listen on port ${config.port}; set PORT above 1023`);
     throw error;
   }
@@ -112,7 +118,9 @@ async function openDatabase(config: Config, log: FastifyBaseLogger): Promise<Dat
       }
       if (Date.now() >= giveUpAt) {
         await database.close().catch(() => undefined);
-        throw new StartupError(`the database at ${redact(url)} is unreachable after 30 s (${errorText(error)}); check DATABASE_URL`);
+        throw new StartupError(
+          `the database at ${redact(url)} is unreachable after 30 s (${errorText(error)}); check DATABASE_URL`,
+        );
       }
       if (!logged) log.warn({ cause: errorText(error) }, 'database unreachable; retrying for up to 30 s');
       logged = true;
@@ -123,7 +131,9 @@ async function openDatabase(config: Config, log: FastifyBaseLogger): Promise<Dat
     await database.checkWritable();
   } catch (error) {
     await database.close().catch(() => undefined);
-    throw new StartupError(`the database at ${redact(url)} does not accept writes (${errorText(error)}); check DATABASE_URL`);
+    throw new StartupError(
+      `the database at ${redact(url)} does not accept writes (${errorText(error)}); check DATABASE_URL`,
+    );
   }
   return database;
 }
@@ -159,6 +169,7 @@ function redact(url: string): string {
 }
 
 function errorText(error: unknown): string {
-  const message = error instanceof Error ? error.message || (error as { code?: string }).code || error.name : String(error);
+  const message =
+    error instanceof Error ? error.message || (error as { code?: string }).code || error.name : String(error);
   return message.split('\n')[0] ?? message;
 }

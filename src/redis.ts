@@ -20,7 +20,7 @@ export function createRedis(url: string, log: OutageLog): Redis {
   redis.on('error', (error: Error) => {
     if (down) return;
     down = true;
-    log.warn({ err: error.message }, 'Redis unreachable: running on this instance\'s counters and the change log');
+    log.warn({ err: error.message }, "Redis unreachable: running on this instance's counters and the change log");
   });
   redis.on('ready', () => {
     if (!down) return;

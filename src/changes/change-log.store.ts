@@ -8,7 +8,11 @@ export interface LoggedChange {
 }
 
 /** Returns the new entries' ids. */
-export async function appendChanges(db: Executor, rows: Array<{ kind: string; subject: string }>, now: string): Promise<number[]> {
+export async function appendChanges(
+  db: Executor,
+  rows: Array<{ kind: string; subject: string }>,
+  now: string,
+): Promise<number[]> {
   if (rows.length === 0) return [];
   const inserted = await db
     .insertInto('change_log')
@@ -23,11 +27,20 @@ export async function changesWithIds(db: Executor, ids: number[]): Promise<Logge
 }
 
 export async function changesAfter(db: Executor, afterId: number, limit: number): Promise<LoggedChange[]> {
-  return db.selectFrom('change_log').select(['id', 'kind', 'subject']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return db
+    .selectFrom('change_log')
+    .select(['id', 'kind', 'subject'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 export async function lastChangeId(db: Executor): Promise<number> {
-  const row = await db.selectFrom('change_log').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+  const row = await db
+    .selectFrom('change_log')
+    .select((eb) => eb.fn.max('id').as('max'))
+    .executeTakeFirst();
   return Number(row?.max ?? 0);
 }
 

@@ -4,7 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Executor } from '../db/executor.js';
 import type { Redis } from '../redis.js';
-import { appendChanges, changesAfter, changesWithIds, lastChangeId, pruneChanges, type LoggedChange } from './change-log.store.js';
+import {
+  appendChanges,
+  changesAfter,
+  changesWithIds,
+  lastChangeId,
+  pruneChanges,
+  type LoggedChange,
+} from './change-log.store.js';
 
 export type Change =
   | { kind: 'subscription'; token: string }
@@ -95,7 +102,10 @@ export class ChangeLog {
       });
       // (Re)subscribe on every connection, and read what was missed while Redis was away.
       subscriber.on('ready', () => {
-        subscriber.subscribe(channel).then(() => this.applyNew(), () => undefined);
+        subscriber.subscribe(channel).then(
+          () => this.applyNew(),
+          () => undefined,
+        );
       });
     }
   }
@@ -113,7 +123,8 @@ export class ChangeLog {
       } while (this.pollAgain);
     })()
       .catch((error: unknown) => {
-        if (!this.failing) this.options.log?.warn({ err: errorText(error) }, 'change log unreadable; retrying every poll');
+        if (!this.failing)
+          this.options.log?.warn({ err: errorText(error) }, 'change log unreadable; retrying every poll');
         this.failing = true;
       })
       .finally(() => {

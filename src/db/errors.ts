@@ -10,17 +10,38 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE',
-  '57P01', '57P02', '57P03', '53300', '25006',
-  'SQLITE_BUSY', 'SQLITE_CANTOPEN', 'SQLITE_READONLY', 'SQLITE_IOERR', 'SQLITE_FULL',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '25006',
+  'SQLITE_BUSY',
+  'SQLITE_CANTOPEN',
+  'SQLITE_READONLY',
+  'SQLITE_IOERR',
+  'SQLITE_FULL',
 ]);
-const UNAVAILABLE_MESSAGES = /connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|terminating connection/i;
+const UNAVAILABLE_MESSAGES =
+  /connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|terminating connection/i;
 
 /** True when the database could not be reached or refused writes (an outage), as opposed to a bad query. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = String((error as DriverError).code ?? '');
-  if (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_READONLY')) {
+  if (
+    UNAVAILABLE_CODES.has(code) ||
+    code.startsWith('08') ||
+    code.startsWith('SQLITE_IOERR') ||
+    code.startsWith('SQLITE_READONLY')
+  ) {
     return true;
   }
   if (error instanceof AggregateError && error.errors.some(isDatabaseUnavailable)) return true;

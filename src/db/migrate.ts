@@ -30,9 +30,10 @@ function atomicOnSqlite(migration: Migration): Migration {
 }
 
 function providerFor(dialect: DatabaseHandle['dialect']): MigrationProvider {
-  const list = dialect === 'sqlite'
-    ? Object.fromEntries(Object.entries(migrations).map(([name, migration]) => [name, atomicOnSqlite(migration)]))
-    : migrations;
+  const list =
+    dialect === 'sqlite'
+      ? Object.fromEntries(Object.entries(migrations).map(([name, migration]) => [name, atomicOnSqlite(migration)]))
+      : migrations;
   return { getMigrations: () => Promise.resolve(list) };
 }
 
@@ -41,7 +42,11 @@ export async function migrateToLatest(database: DatabaseHandle): Promise<string[
   const db = database.db as unknown as Kysely<unknown>;
   // Kysely looks for its bookkeeping tables in every schema unless told one; pin it to ours on PostgreSQL.
   const schema = database.dialect === 'postgres' ? await currentSchema(db) : undefined;
-  const migrator = new Migrator({ db, provider: providerFor(database.dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider: providerFor(database.dialect),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

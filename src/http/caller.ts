@@ -1,9 +1,7 @@
 // Who is calling: set once by authentication, read by rate limiting and by the routes.
 import type { FastifyRequest } from 'fastify';
 export type Caller =
-  | { kind: 'user'; userId: number }
-  | { kind: 'provider'; providerHash: string; providerName: string }
-  | null;
+  { kind: 'user'; userId: number } | { kind: 'provider'; providerHash: string; providerName: string } | null;
 
 declare module 'fastify' {
   interface FastifyRequest {

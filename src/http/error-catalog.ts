@@ -81,8 +81,7 @@ export class AppError extends Error {
 }
 
 export const errors = {
-  validation: (message: string, issues: Issue[]) =>
-    new AppError('validation_failed', message, { issues }),
+  validation: (message: string, issues: Issue[]) => new AppError('validation_failed', message, { issues }),
   invalidSource: (message: string, details: ErrorDetails) => new AppError('invalid_source', message, details),
   invalidUrl: (message: string, details: ErrorDetails) => new AppError('invalid_url', message, details),
   circularReference: (chain: string[]) =>
@@ -117,12 +116,12 @@ export const errors = {
       config_id: configId,
     }),
   userNotFound: (message = 'User not found.') => new AppError('user_not_found', message),
-  nameExists: (name: string) =>
-    new AppError('name_exists', 'A subscription with this name already exists.', { name }),
+  nameExists: (name: string) => new AppError('name_exists', 'A subscription with this name already exists.', { name }),
   userExists: () => new AppError('user_exists', 'A user with this id already exists.'),
   providerNotFound: () => new AppError('provider_not_found', 'Provider not found.'),
   providerExists: (field: 'provider_name' | 'owner_id') =>
-    new AppError(field === 'provider_name' ? 'name_exists' : 'provider_exists',
+    new AppError(
+      field === 'provider_name' ? 'name_exists' : 'provider_exists',
       field === 'provider_name' ? 'A provider with this name already exists.' : 'This user already owns a provider.',
       { field },
     ),
@@ -172,18 +171,32 @@ export const errors = {
   replayedRequest: () => new AppError('replayed_request', 'This signed request was already accepted once.'),
   invalidJson: (message = 'The request body is not valid JSON.') => new AppError('invalid_json', message),
   ipBanned: (bannedUntil: string, retryAfterSeconds: number) =>
-    new AppError('ip_banned', 'Your address is banned.', { banned_until: bannedUntil }, {
-      'retry-after': String(retryAfterSeconds),
-    }),
+    new AppError(
+      'ip_banned',
+      'Your address is banned.',
+      { banned_until: bannedUntil },
+      {
+        'retry-after': String(retryAfterSeconds),
+      },
+    ),
   rateLimited: (limit: number, retryAfterSeconds: number, headers: Record<string, string>) =>
-    new AppError('rate_limited', `Too many requests: the limit is ${limit} per minute.`, {
-      limit,
-      retry_after: retryAfterSeconds,
-    }, { ...headers, 'retry-after': String(retryAfterSeconds) }),
+    new AppError(
+      'rate_limited',
+      `Too many requests: the limit is ${limit} per minute.`,
+      {
+        limit,
+        retry_after: retryAfterSeconds,
+      },
+      { ...headers, 'retry-after': String(retryAfterSeconds) },
+    ),
   methodNotAllowed: (method: string, allowed: string[]) =>
-    new AppError('method_not_allowed', `Method ${method} is not allowed here.`, { allowed }, { Allow: allowed.join(', ') }),
+    new AppError(
+      'method_not_allowed',
+      `Method ${method} is not allowed here.`,
+      { allowed },
+      { Allow: allowed.join(', ') },
+    ),
   unsupportedMediaType: () => new AppError('unsupported_media_type', 'Send the request body as application/json.'),
   payloadTooLarge: () => new AppError('payload_too_large', 'The request body exceeds 1 MiB.'),
   internalError: () => new AppError('internal_error', 'An unexpected error occurred.'),
 };
-

@@ -17,7 +17,6 @@ declare module 'fastify' {
 /** One log line per this window while the database is unreachable, instead of one (with a stack) per request. */
 const OUTAGE_LOG_EVERY_MS = 10_000;
 
-
 /** Installs the error and not-found handlers so every non-2xx answer is `{error, message, details}`. */
 export function installErrorHandling(app: FastifyInstance): void {
   // JSON is the only request body type: without this, Fastify's built-in text/plain parser would hand the

@@ -27,7 +27,9 @@ export function routeDefaults(app: FastifyInstance, { kind, tags, security, erro
       ...(tags ? { tags } : {}),
       ...(security ? { security } : {}),
       ...schema,
-      ...(errors.length > 0 || schema.response ? { response: { ...errorResponses(...errors), ...schema.response } } : {}),
+      ...(errors.length > 0 || schema.response
+        ? { response: { ...errorResponses(...errors), ...schema.response } }
+        : {}),
     };
   });
 }

@@ -7,7 +7,15 @@ export type RouteKind = 'public' | 'page' | 'user' | 'provider' | 'admin' | 'inf
 /** A request that matched no route (404/405) is `anonymous`. */
 export type RequestKind = RouteKind | 'anonymous';
 
-export const REQUEST_KINDS: readonly RequestKind[] = ['public', 'page', 'user', 'provider', 'admin', 'infra', 'anonymous'];
+export const REQUEST_KINDS: readonly RequestKind[] = [
+  'public',
+  'page',
+  'user',
+  'provider',
+  'admin',
+  'infra',
+  'anonymous',
+];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,7 +46,9 @@ export function requireRouteKinds(app: FastifyInstance): void {
   const routes: Array<{ method: string | string[]; url: string; config?: { kind?: RouteKind } }> = [];
   app.addHook('onRoute', (route) => void routes.push(route));
   app.addHook('onReady', async () => {
-    const missing = routes.filter((route) => !route.config?.kind).map((route) => `${String(route.method)} ${route.url}`);
+    const missing = routes
+      .filter((route) => !route.config?.kind)
+      .map((route) => `${String(route.method)} ${route.url}`);
     if (missing.length > 0) throw new Error(`Routes without a kind: ${missing.join(', ')}`);
   });
 }

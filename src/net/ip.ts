@@ -91,7 +91,8 @@ export function parseIpRange(input: string): IpRange | null {
   }
   let ip = networkOf(raw, prefix);
   // "::ffff:10.0.0.0/104" is the IPv4 range 10.0.0.0/8; a shorter prefix is a genuine IPv6 range.
-  if (ip instanceof ipaddr.IPv6 && prefix >= 96 && ip.isIPv4MappedAddress()) [ip, prefix] = [ip.toIPv4Address(), prefix - 96];
+  if (ip instanceof ipaddr.IPv6 && prefix >= 96 && ip.isIPv4MappedAddress())
+    [ip, prefix] = [ip.toIPv4Address(), prefix - 96];
   const network = format(ip);
   const family = ip.kind();
   const text = prefix === BITS[family] ? network : `${network}/${prefix}`;
@@ -161,7 +162,11 @@ function forwardedAddress(entry: string): string | null {
  * forged). When every entry is trusted, the left-most is the client. Null when the entry that would be the client
  * is not an address (`unknown`, empty, garbage): the caller refuses the request rather than guess.
  */
-export function clientIpFrom(socketAddress: string, forwardedFor: string | undefined, trusted: IpMatcher | null): string | null {
+export function clientIpFrom(
+  socketAddress: string,
+  forwardedFor: string | undefined,
+  trusted: IpMatcher | null,
+): string | null {
   const socketIp = normalizeIp(socketAddress) ?? socketAddress;
   if (!trusted?.matches(socketIp) || forwardedFor === undefined) return socketIp;
   let leftMost = socketIp;

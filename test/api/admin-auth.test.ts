@@ -39,9 +39,13 @@ describeEachDatabase('admin API: signature', (kind) => {
 
   it('refuses missing headers with 401 missing_signature', async () => {
     expectError(await t.call('GET', `${ADMIN_PREFIX}${probe}`), 401, 'missing_signature');
-    const timestampOnly = await t.call('GET', `${ADMIN_PREFIX}${probe}`, { headers: { 'x-timestamp': String(Date.now()) } });
+    const timestampOnly = await t.call('GET', `${ADMIN_PREFIX}${probe}`, {
+      headers: { 'x-timestamp': String(Date.now()) },
+    });
     expectError(timestampOnly, 401, 'missing_signature');
-    const signatureOnly = await t.call('GET', `${ADMIN_PREFIX}${probe}`, { headers: { 'x-signature': 'ab'.repeat(32) } });
+    const signatureOnly = await t.call('GET', `${ADMIN_PREFIX}${probe}`, {
+      headers: { 'x-signature': 'ab'.repeat(32) },
+    });
     expectError(signatureOnly, 401, 'missing_signature');
   });
 
@@ -58,16 +62,32 @@ describeEachDatabase('admin API: signature', (kind) => {
 
   it('accepts the signature in upper-case hex (header matching is case-insensitive)', async () => {
     const timestamp = String(Date.now());
-    const signature = signRequest(SECRET, { timestamp, method: 'GET', pathWithQuery: `${ADMIN_PREFIX}${probe}`, body: '' });
-    const res = await t.admin('GET', probe, undefined, { timestamp, headers: { 'x-signature': signature.toUpperCase() } });
+    const signature = signRequest(SECRET, {
+      timestamp,
+      method: 'GET',
+      pathWithQuery: `${ADMIN_PREFIX}${probe}`,
+      body: '',
+    });
+    const res = await t.admin('GET', probe, undefined, {
+      timestamp,
+      headers: { 'x-signature': signature.toUpperCase() },
+    });
     expectError(res, 404, 'user_not_found');
   });
 
   it('treats the upper-case form of a used signature as a replay', async () => {
     const timestamp = String(Date.now());
-    const signature = signRequest(SECRET, { timestamp, method: 'GET', pathWithQuery: `${ADMIN_PREFIX}${probe}`, body: '' });
+    const signature = signRequest(SECRET, {
+      timestamp,
+      method: 'GET',
+      pathWithQuery: `${ADMIN_PREFIX}${probe}`,
+      body: '',
+    });
     expectError(await t.admin('GET', probe, undefined, { timestamp }), 404, 'user_not_found');
-    const upper = await t.admin('GET', probe, undefined, { timestamp, headers: { 'x-signature': signature.toUpperCase() } });
+    const upper = await t.admin('GET', probe, undefined, {
+      timestamp,
+      headers: { 'x-signature': signature.toUpperCase() },
+    });
     expectError(upper, 401, 'replayed_request');
   });
 
@@ -77,14 +97,22 @@ describeEachDatabase('admin API: signature', (kind) => {
       expectError(res, 401, 'signature_expired');
     }
     expectError(await t.admin('GET', probe, undefined, { timestamp: 'yesterday' }), 401, 'signature_expired');
-    expectError(await t.admin('GET', probe, undefined, { timestamp: String(Math.floor(Date.now() / 1000)) }), 401, 'signature_expired');
+    expectError(
+      await t.admin('GET', probe, undefined, { timestamp: String(Math.floor(Date.now() / 1000)) }),
+      401,
+      'signature_expired',
+    );
   });
 
   it('accepts timestamps within the window on either side', async () => {
     // Without Redis the past side is bounded by the process start too (DESIGN 13): this app started before the wait.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expectError(await t.admin('GET', probe, undefined, { timestamp: String(Date.now() - 250) }), 404, 'user_not_found');
-    expectError(await t.admin('GET', probe, undefined, { timestamp: String(Date.now() + 50_000) }), 404, 'user_not_found');
+    expectError(
+      await t.admin('GET', probe, undefined, { timestamp: String(Date.now() + 50_000) }),
+      404,
+      'user_not_found',
+    );
   });
 
   it('refuses a tampered body', async () => {
@@ -100,7 +128,12 @@ describeEachDatabase('admin API: signature', (kind) => {
 
   it('refuses a tampered query string and a tampered method', async () => {
     const timestamp = String(Date.now());
-    const signature = signRequest(SECRET, { timestamp, method: 'GET', pathWithQuery: `${ADMIN_PREFIX}/providers?a=1`, body: '' });
+    const signature = signRequest(SECRET, {
+      timestamp,
+      method: 'GET',
+      pathWithQuery: `${ADMIN_PREFIX}/providers?a=1`,
+      body: '',
+    });
     const tamperedQuery = await t.app.inject({
       method: 'GET',
       url: `${ADMIN_PREFIX}/providers?a=2`,
@@ -125,7 +158,12 @@ describeEachDatabase('admin API: signature', (kind) => {
       url: `${ADMIN_PREFIX}${probe}`,
       headers: {
         'x-timestamp': timestamp,
-        'x-signature': signRequest(SECRET, { timestamp, method: 'GET', pathWithQuery: `${ADMIN_PREFIX}${probe}`, body: '' }),
+        'x-signature': signRequest(SECRET, {
+          timestamp,
+          method: 'GET',
+          pathWithQuery: `${ADMIN_PREFIX}${probe}`,
+          body: '',
+        }),
       },
     });
     expectError(otherMethod, 401, 'invalid_signature');
@@ -206,7 +244,9 @@ describeEachDatabase('admin API: IP allowlist behind a trusted proxy', (kind) =>
   it('uses the right-most untrusted X-Forwarded-For address', async () => {
     const allowed = await t.admin('GET', '/users/1', undefined, { headers: { 'x-forwarded-for': '10.9.9.9' } });
     expectError(allowed, 404, 'user_not_found');
-    const refused = await t.admin('GET', '/users/1', undefined, { headers: { 'x-forwarded-for': '10.9.9.9, 8.8.8.8' } });
+    const refused = await t.admin('GET', '/users/1', undefined, {
+      headers: { 'x-forwarded-for': '10.9.9.9, 8.8.8.8' },
+    });
     expectError(refused, 403, 'ip_not_allowed');
   });
 });

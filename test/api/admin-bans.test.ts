@@ -43,7 +43,9 @@ describeEachDatabase('admin bans', (kind) => {
     expect(Date.parse(longer.json().banned_until)).toBeGreaterThan(Date.parse(first.banned_until));
     const shorter = (await t.admin('POST', '/ban', { ip_address: '192.0.2.11', duration_seconds: 30 })).json();
     expect((await status('192.0.2.11')).banned_until).toBe(shorter.banned_until);
-    const listed = (await t.admin('GET', '/bans')).json().entries.filter((e: { ip_address: string }) => e.ip_address === '192.0.2.11');
+    const listed = (await t.admin('GET', '/bans'))
+      .json()
+      .entries.filter((e: { ip_address: string }) => e.ip_address === '192.0.2.11');
     expect(listed).toEqual([{ ip_address: '192.0.2.11', banned_until: shorter.banned_until }]);
   });
 
@@ -69,8 +71,17 @@ describeEachDatabase('admin bans', (kind) => {
     expect(await status('10.1.2.0%2F24')).toMatchObject({ ip_address: '10.1.2.0/24', is_banned: true });
     expect(await status('10.1.2.0%2f24')).toMatchObject({ ip_address: '10.1.2.0/24', is_banned: true });
     // One address inside a banned range reports the range's ban.
-    expect(await status('10.1.2.200')).toMatchObject({ ip_address: '10.1.2.200', is_banned: true, banned_until: res.json().banned_until });
-    expect(await status('10.1.3.1')).toEqual({ ip_address: '10.1.3.1', is_banned: false, banned_until: null, remaining_seconds: 0 });
+    expect(await status('10.1.2.200')).toMatchObject({
+      ip_address: '10.1.2.200',
+      is_banned: true,
+      banned_until: res.json().banned_until,
+    });
+    expect(await status('10.1.3.1')).toEqual({
+      ip_address: '10.1.3.1',
+      is_banned: false,
+      banned_until: null,
+      remaining_seconds: 0,
+    });
     const removed = await t.admin('DELETE', '/ban/10.1.2.0%2F24');
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json()).toEqual({ ip_address: '10.1.2.0/24', was_banned: true });
@@ -81,11 +92,16 @@ describeEachDatabase('admin bans', (kind) => {
     await t.admin('POST', '/ban', { ip_address: '192.0.2.12', duration_seconds: 60 });
     expect((await t.admin('DELETE', '/ban/192.0.2.12')).json()).toEqual({ ip_address: '192.0.2.12', was_banned: true });
     // A later timestamp: an identical request signed within the same millisecond would be a replay (401).
-    const again = await signedInject(t.app, ADMIN_SECRET, 'DELETE', '/ban/192.0.2.12', undefined, { timestamp: String(Date.now() + 1) });
+    const again = await signedInject(t.app, ADMIN_SECRET, 'DELETE', '/ban/192.0.2.12', undefined, {
+      timestamp: String(Date.now() + 1),
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ ip_address: '192.0.2.12', was_banned: false });
     expect((await status('192.0.2.12')).is_banned).toBe(false);
-    expect((await t.admin('DELETE', '/ban/2001:db8:ffff::1')).json()).toEqual({ ip_address: '2001:db8:ffff::1', was_banned: false });
+    expect((await t.admin('DELETE', '/ban/2001:db8:ffff::1')).json()).toEqual({
+      ip_address: '2001:db8:ffff::1',
+      was_banned: false,
+    });
   });
 
   it('lists only bans in force, with total; expired bans drop out on their own', async () => {
@@ -99,7 +115,12 @@ describeEachDatabase('admin bans', (kind) => {
     const after = (await t.admin('GET', '/bans')).json<{ total: number; entries: Array<{ ip_address: string }> }>();
     expect(after.total).toBe(before.total - 1);
     expect(after.entries.map((e) => e.ip_address)).not.toContain('192.0.2.13');
-    expect(await status('192.0.2.13')).toEqual({ ip_address: '192.0.2.13', is_banned: false, banned_until: null, remaining_seconds: 0 });
+    expect(await status('192.0.2.13')).toEqual({
+      ip_address: '192.0.2.13',
+      is_banned: false,
+      banned_until: null,
+      remaining_seconds: 0,
+    });
     expect((await t.admin('DELETE', '/ban/192.0.2.13')).json().was_banned).toBe(false);
   });
 
@@ -130,7 +151,11 @@ describeEachDatabase('admin bans', (kind) => {
   });
 
   it('refuses invalid addresses in paths with 400 validation_failed naming the parameter', async () => {
-    for (const [method, path] of [['GET', '/ban/not-an-ip'], ['DELETE', '/ban/1.2.3.4%2F40'], ['DELETE', '/whitelist/999.1.1.1']]) {
+    for (const [method, path] of [
+      ['GET', '/ban/not-an-ip'],
+      ['DELETE', '/ban/1.2.3.4%2F40'],
+      ['DELETE', '/whitelist/999.1.1.1'],
+    ]) {
       const details = expectError(await t.admin(method as string, path as string), 400, 'validation_failed');
       expect(details['issues']).toEqual([expect.objectContaining({ path: 'params.ip_address' })]);
     }
@@ -157,32 +182,56 @@ describeEachDatabase('admin whitelist', (kind) => {
     expect(all.total).toBe(all.entries.length);
     expect(all.entries).toEqual(expect.arrayContaining([entry, v6]));
 
-    expect((await t.admin('DELETE', '/whitelist/172.16.0.0%2F16')).json()).toEqual({ ip_address: '172.16.0.0/16', was_whitelisted: true });
-    expect((await t.admin('DELETE', '/whitelist/172.16.0.0%2F16')).json()).toEqual({ ip_address: '172.16.0.0/16', was_whitelisted: false });
+    expect((await t.admin('DELETE', '/whitelist/172.16.0.0%2F16')).json()).toEqual({
+      ip_address: '172.16.0.0/16',
+      was_whitelisted: true,
+    });
+    expect((await t.admin('DELETE', '/whitelist/172.16.0.0%2F16')).json()).toEqual({
+      ip_address: '172.16.0.0/16',
+      was_whitelisted: false,
+    });
     expect((await t.admin('DELETE', '/whitelist/2001%3Adb8%3A%3A7')).json().was_whitelisted).toBe(true);
     expect((await list()).entries.map((e) => e.ip_address)).not.toEqual(expect.arrayContaining(['172.16.0.0/16']));
   });
 
   it('re-adding keeps added_at and changes the description only when one is given', async () => {
-    const first = (await t.admin('POST', '/whitelist', { ip_address: '192.0.2.50', description: 'first' })).json<Entry>();
+    const first = (
+      await t.admin('POST', '/whitelist', { ip_address: '192.0.2.50', description: 'first' })
+    ).json<Entry>();
     const again = await t.admin('POST', '/whitelist', { ip_address: '192.0.2.50' });
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first);
-    const renamed = (await t.admin('POST', '/whitelist', { ip_address: '192.0.2.50', description: 'second' })).json<Entry>();
+    const renamed = (
+      await t.admin('POST', '/whitelist', { ip_address: '192.0.2.50', description: 'second' })
+    ).json<Entry>();
     expect(renamed).toEqual({ ...first, description: 'second' });
     expect((await list()).entries.filter((e) => e.ip_address === '192.0.2.50')).toEqual([renamed]);
   });
 
   it('refuses invalid bodies with 400 validation_failed', async () => {
-    for (const body of [{ ip_address: 'x' }, {}, { ip_address: '10.0.0.0/8', description: 'd'.repeat(257) }, { ip_address: '1.2.3.4', description: 5 }]) {
+    for (const body of [
+      { ip_address: 'x' },
+      {},
+      { ip_address: '10.0.0.0/8', description: 'd'.repeat(257) },
+      { ip_address: '1.2.3.4', description: 5 },
+    ]) {
       expectError(await t.admin('POST', '/whitelist', body), 400, 'validation_failed');
     }
   });
 
   it('documents the endpoints in OpenAPI under the Admin tag', async () => {
-    const doc = (await t.send('GET', '/openapi.json')).json<{ paths: Record<string, Record<string, { tags: string[]; description: string }>> }>();
-    for (const [path, method] of [['/api/v1/admin/ban', 'post'], ['/api/v1/admin/ban/{ip_address}', 'get'], ['/api/v1/admin/ban/{ip_address}', 'delete'],
-      ['/api/v1/admin/bans', 'get'], ['/api/v1/admin/whitelist', 'post'], ['/api/v1/admin/whitelist', 'get'], ['/api/v1/admin/whitelist/{ip_address}', 'delete']] as const) {
+    const doc = (await t.send('GET', '/openapi.json')).json<{
+      paths: Record<string, Record<string, { tags: string[]; description: string }>>;
+    }>();
+    for (const [path, method] of [
+      ['/api/v1/admin/ban', 'post'],
+      ['/api/v1/admin/ban/{ip_address}', 'get'],
+      ['/api/v1/admin/ban/{ip_address}', 'delete'],
+      ['/api/v1/admin/bans', 'get'],
+      ['/api/v1/admin/whitelist', 'post'],
+      ['/api/v1/admin/whitelist', 'get'],
+      ['/api/v1/admin/whitelist/{ip_address}', 'delete'],
+    ] as const) {
       const operation = doc.paths[path]?.[method];
       expect(operation?.tags, `${method} ${path}`).toEqual(['Admin']);
       expect(operation?.description.length).toBeGreaterThan(10);

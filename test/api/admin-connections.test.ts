@@ -92,17 +92,38 @@ describeEachDatabase('admin connections: list and get', (kind) => {
     const { userId, provider: approved } = await pending(t);
     await t.admin('POST', connectionPath(userId, approved, 'approve'));
     const { provider: revoked } = await pending(t, userId);
-    await t.database.db.updateTable('connections').set({ had_subscriptions: 1 }).where('provider_hash', '=', revoked.provider_hash).execute();
-    expect((await t.admin('POST', connectionPath(userId, revoked, 'reject'))).json()).toMatchObject({ status: 'revoked' });
+    await t.database.db
+      .updateTable('connections')
+      .set({ had_subscriptions: 1 })
+      .where('provider_hash', '=', revoked.provider_hash)
+      .execute();
+    expect((await t.admin('POST', connectionPath(userId, revoked, 'reject'))).json()).toMatchObject({
+      status: 'revoked',
+    });
     const { provider: waiting } = await pending(t, userId);
 
     const res = await t.admin('GET', `/users/${userId}/providers`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       connections: [
-        { provider_name: approved.provider_name, provider_url: approved.provider_url, is_authorized: true, status: 'approved' },
-        { provider_name: revoked.provider_name, provider_url: revoked.provider_url, is_authorized: false, status: 'revoked' },
-        { provider_name: waiting.provider_name, provider_url: waiting.provider_url, is_authorized: false, status: 'pending' },
+        {
+          provider_name: approved.provider_name,
+          provider_url: approved.provider_url,
+          is_authorized: true,
+          status: 'approved',
+        },
+        {
+          provider_name: revoked.provider_name,
+          provider_url: revoked.provider_url,
+          is_authorized: false,
+          status: 'revoked',
+        },
+        {
+          provider_name: waiting.provider_name,
+          provider_url: waiting.provider_url,
+          is_authorized: false,
+          status: 'pending',
+        },
       ],
     });
   });
@@ -117,7 +138,12 @@ describeEachDatabase('admin connections: list and get', (kind) => {
     const { userId, provider } = await pending(t);
     const res = await t.admin('GET', connectionPath(userId, provider));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ provider_name: provider.provider_name, provider_url: provider.provider_url, is_authorized: false, status: 'pending' });
+    expect(res.json()).toEqual({
+      provider_name: provider.provider_name,
+      provider_url: provider.provider_url,
+      is_authorized: false,
+      status: 'pending',
+    });
     const stranger = await adminCreateUser(t);
     expectError(await t.admin('GET', connectionPath(stranger.user_id, provider)), 404, 'connection_not_found');
     expectError(await t.admin('GET', `/users/${userId}/providers/${providerName()}`), 404, 'connection_not_found');
@@ -131,7 +157,12 @@ describeEachDatabase('admin connections: approve and reject', (kind) => {
     const { userId, provider } = await pending(t);
     const res = await t.admin('POST', connectionPath(userId, provider, 'approve'));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ provider_name: provider.provider_name, provider_url: provider.provider_url, is_authorized: true, status: 'approved' });
+    expect(res.json()).toEqual({
+      provider_name: provider.provider_name,
+      provider_url: provider.provider_url,
+      is_authorized: true,
+      status: 'approved',
+    });
     expectError(await t.admin('POST', connectionPath(userId, provider, 'approve')), 409, 'connection_not_pending');
     expectError(await t.admin('POST', connectionPath(userId, provider, 'reject')), 409, 'connection_not_pending');
   });
@@ -150,7 +181,12 @@ describeEachDatabase('admin connections: approve and reject', (kind) => {
     const { userId, provider } = await pending(t);
     const res = await t.admin('POST', connectionPath(userId, provider, 'reject'));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ provider_name: provider.provider_name, provider_url: provider.provider_url, is_authorized: false, status: null });
+    expect(res.json()).toEqual({
+      provider_name: provider.provider_name,
+      provider_url: provider.provider_url,
+      is_authorized: false,
+      status: null,
+    });
     expectError(await t.admin('GET', connectionPath(userId, provider)), 404, 'connection_not_found');
     expect((await t.admin('GET', `/users/${userId}/providers`)).json()).toEqual({ connections: [] });
   });
@@ -174,7 +210,11 @@ describeEachDatabase('admin connections: approve and reject', (kind) => {
     const provider = await adminCreateProvider(t);
     expectError(await t.admin('POST', connectionPath(user.user_id, provider, 'approve')), 404, 'connection_not_found');
     expectError(await t.admin('POST', connectionPath(user.user_id, provider, 'reject')), 404, 'connection_not_found');
-    expectError(await t.admin('POST', `/users/${user.user_id}/providers/${providerName()}/approve`), 404, 'connection_not_found');
+    expectError(
+      await t.admin('POST', `/users/${user.user_id}/providers/${providerName()}/approve`),
+      404,
+      'connection_not_found',
+    );
   });
 });
 
@@ -187,12 +227,16 @@ describeEachDatabase('admin connections: invites from real connection links', (k
   it('accepts the invite of a link the provider API issued', async () => {
     const provider = await adminCreateProvider(t);
     const user = await adminCreateUser(t);
-    const requested = await t.call('POST', `/api/v1/providers/${user.user_id}`, { token: provider.api_token as string });
+    const requested = await t.call('POST', `/api/v1/providers/${user.user_id}`, {
+      token: provider.api_token as string,
+    });
     expect(requested.statusCode, requested.body).toBe(201);
     const link = new URL(requested.json<{ connection_link: string }>().connection_link);
     const invite = link.searchParams.get('invite') as string;
     // The user turns the request down (deleting it), then the admin processes the invite: a new pending request.
-    expect((await t.admin('POST', connectionPath(user.user_id, provider, 'reject'))).json()).toMatchObject({ status: null });
+    expect((await t.admin('POST', connectionPath(user.user_id, provider, 'reject'))).json()).toMatchObject({
+      status: null,
+    });
     const res = await authorize(t, provider, user.user_id, invite);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ user_id: user.user_id, provider_name: provider.provider_name, status: 'pending' });

@@ -48,23 +48,29 @@ describeEachDatabase('admin API: OpenAPI', (kind) => {
   it('tags, describes and secures every admin operation and describes every field', async () => {
     const doc = (await t.call('GET', '/openapi.json')).json<{ paths: Record<string, Record<string, Operation>> }>();
     const adminPaths = Object.entries(doc.paths).filter(([path]) => path.startsWith('/api/v1/admin/'));
-    const operations = adminPaths.flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })));
+    const operations = adminPaths.flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+    );
     expect(operations.length).toBeGreaterThanOrEqual(17);
     const problems: string[] = [];
     for (const { name, op } of operations) {
-      if (JSON.stringify(op.tags) !== JSON.stringify(['Admin'])) problems.push(`${name}: tags ${JSON.stringify(op.tags)}`);
+      if (JSON.stringify(op.tags) !== JSON.stringify(['Admin']))
+        problems.push(`${name}: tags ${JSON.stringify(op.tags)}`);
       if (!op.summary || !op.description) problems.push(`${name}: summary or description missing`);
       const schemes = op.security?.flatMap((s) => Object.keys(s)) ?? [];
-      if (!schemes.includes('adminSignature') || !schemes.includes('adminTimestamp')) problems.push(`${name}: security ${JSON.stringify(op.security)}`);
+      if (!schemes.includes('adminSignature') || !schemes.includes('adminTimestamp'))
+        problems.push(`${name}: security ${JSON.stringify(op.security)}`);
       for (const parameter of op.parameters ?? []) {
-        if (!parameter.description && !parameter.schema?.description) problems.push(`${name}: parameter ${parameter.name}`);
+        if (!parameter.description && !parameter.schema?.description)
+          problems.push(`${name}: parameter ${parameter.name}`);
       }
       const body = op.requestBody?.content['application/json']?.schema;
       problems.push(...undescribed(body, `${name} body`));
       for (const [status, response] of Object.entries(op.responses)) {
         problems.push(...undescribed(response.content?.['application/json']?.schema, `${name} ${status}`));
       }
-      for (const status of ['401', '403', '503']) if (!op.responses[status]) problems.push(`${name}: no ${status} response`);
+      for (const status of ['401', '403', '503'])
+        if (!op.responses[status]) problems.push(`${name}: no ${status} response`);
     }
     expect(problems).toEqual([]);
   });

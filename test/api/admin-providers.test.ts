@@ -33,7 +33,12 @@ describeEachDatabase('admin providers: create', (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json<AdminProvider>();
     expect(Object.keys(body).sort()).toEqual([...PROVIDER_KEYS, 'api_token'].sort());
-    expect(body).toMatchObject({ provider_name: name, provider_url: 'https://bot.example.com/start', owner_id: owner.user_id, is_active: true });
+    expect(body).toMatchObject({
+      provider_name: name,
+      provider_url: 'https://bot.example.com/start',
+      owner_id: owner.user_id,
+      is_active: true,
+    });
     expect(body.provider_hash).toMatch(UUID_RE);
     expect(body.api_token).toMatch(TOKEN_RE);
     // The token identifies the provider on the provider API (it is not a user token).
@@ -41,7 +46,11 @@ describeEachDatabase('admin providers: create', (kind) => {
   });
 
   it('refuses an unknown owner_hash with 400', async () => {
-    const res = await t.admin('POST', '/providers', { owner_hash: UNKNOWN_HASH, provider_name: providerName(), provider_url: '' });
+    const res = await t.admin('POST', '/providers', {
+      owner_hash: UNKNOWN_HASH,
+      provider_name: providerName(),
+      provider_url: '',
+    });
     const details = expectError(res, 400, 'validation_failed');
     expect(JSON.stringify(details)).toContain('owner_hash');
   });
@@ -49,11 +58,19 @@ describeEachDatabase('admin providers: create', (kind) => {
   it('refuses a taken name and a second provider for one owner with 409', async () => {
     const first = await adminCreateProvider(t);
     const other = await adminCreateUser(t);
-    const sameName = await t.admin('POST', '/providers', { owner_hash: other.user_hash, provider_name: first.provider_name, provider_url: '' });
+    const sameName = await t.admin('POST', '/providers', {
+      owner_hash: other.user_hash,
+      provider_name: first.provider_name,
+      provider_url: '',
+    });
     expectError(sameName, 409, 'name_exists');
     const owner = await adminCreateUser(t);
     await adminCreateProvider(t, owner);
-    const sameOwner = await t.admin('POST', '/providers', { owner_hash: owner.user_hash, provider_name: providerName(), provider_url: '' });
+    const sameOwner = await t.admin('POST', '/providers', {
+      owner_hash: owner.user_hash,
+      provider_name: providerName(),
+      provider_url: '',
+    });
     expectError(sameOwner, 409, 'provider_exists');
   });
 
@@ -66,7 +83,11 @@ describeEachDatabase('admin providers: create', (kind) => {
     ['space', 'ab cd'],
   ])('refuses a provider name that is %s', async (_why, name) => {
     const owner = await adminCreateUser(t);
-    const res = await t.admin('POST', '/providers', { owner_hash: owner.user_hash, provider_name: name, provider_url: '' });
+    const res = await t.admin('POST', '/providers', {
+      owner_hash: owner.user_hash,
+      provider_name: name,
+      provider_url: '',
+    });
     expectError(res, 400, 'validation_failed');
   });
 
@@ -124,7 +145,12 @@ describeEachDatabase('admin providers: update and refresh-token', (kind) => {
       provider_name: name,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ ...publicView(provider), is_active: false, provider_url: 'https://new.example.com', provider_name: name });
+    expect(res.json()).toEqual({
+      ...publicView(provider),
+      is_active: false,
+      provider_url: 'https://new.example.com',
+      provider_name: name,
+    });
     expectError(await t.admin('GET', `/providers/by-name/${provider.provider_name}`), 404, 'provider_not_found');
 
     const single = await t.admin('PATCH', `/providers/${provider.provider_hash}`, { is_active: true });
@@ -135,10 +161,20 @@ describeEachDatabase('admin providers: update and refresh-token', (kind) => {
     const provider = await adminCreateProvider(t);
     const other = await adminCreateProvider(t);
     expectError(await t.admin('PATCH', `/providers/${provider.provider_hash}`, {}), 400, 'no_update_fields');
-    expectError(await t.admin('PATCH', `/providers/${provider.provider_hash}`, { is_active: 'no' }), 400, 'validation_failed');
-    expectError(await t.admin('PATCH', `/providers/${provider.provider_hash}`, { provider_name: 'X' }), 400, 'validation_failed');
+    expectError(
+      await t.admin('PATCH', `/providers/${provider.provider_hash}`, { is_active: 'no' }),
+      400,
+      'validation_failed',
+    );
+    expectError(
+      await t.admin('PATCH', `/providers/${provider.provider_hash}`, { provider_name: 'X' }),
+      400,
+      'validation_failed',
+    );
     expectError(await t.admin('PATCH', `/providers/${UNKNOWN_HASH}`, { is_active: false }), 404, 'provider_not_found');
-    const clash = await t.admin('PATCH', `/providers/${provider.provider_hash}`, { provider_name: other.provider_name });
+    const clash = await t.admin('PATCH', `/providers/${provider.provider_hash}`, {
+      provider_name: other.provider_name,
+    });
     expectError(clash, 409, 'name_exists');
   });
 

@@ -88,7 +88,12 @@ describeEachDatabase('admin users: activation', (kind) => {
 
     const res = await t.admin('PATCH', `/users/${user.user_id}`, { is_active: false });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ user_id: user.user_id, user_hash: user.user_hash, is_active: false, created_at: user.created_at });
+    expect(res.json()).toEqual({
+      user_id: user.user_id,
+      user_hash: user.user_hash,
+      is_active: false,
+      created_at: user.created_at,
+    });
 
     expectError(await t.call('GET', '/api/v1/subs', { token: user.api_token }), 403, 'account_disabled');
     expect(await linkLines(t, sub.token)).toBe(404);
@@ -165,7 +170,9 @@ describeEachDatabase('admin users: delete', (kind) => {
     const includer = await subsApi(t).create([internalRef(sub.token), vlessUri()]);
     const provider = await adminCreateProvider(t);
     const invite = createInvite(t.config.inviteSecret as string, user.user_id, provider.provider_hash);
-    const authorized = await t.admin('POST', `/providers/${provider.provider_name}/authorize/${user.user_id}`, { invite });
+    const authorized = await t.admin('POST', `/providers/${provider.provider_name}/authorize/${user.user_id}`, {
+      invite,
+    });
     expect(authorized.statusCode, authorized.body).toBe(200);
     expect(await linkLines(t, sub.token)).toHaveLength(2);
     expect(await linkLines(t, includer.token)).toHaveLength(3);

@@ -78,10 +78,14 @@ describeEachDatabase('bounded fetching', (kind) => {
     expect(pending.length).toBeGreaterThan(30);
     // The rest go on after the answer, FETCH_CONCURRENCY at a time, each cut at FETCH_TIMEOUT_MS, and are recorded.
     await expect
-      .poll(async () => (await client.view(userToken, view.token)).sources.filter((s) => /time/i.test(s.last_error ?? '')).length, {
-        timeout: 30_000,
-        interval: 500,
-      })
+      .poll(
+        async () =>
+          (await client.view(userToken, view.token)).sources.filter((s) => /time/i.test(s.last_error ?? '')).length,
+        {
+          timeout: 30_000,
+          interval: 500,
+        },
+      )
       .toBe(40);
   }, 40_000);
 

@@ -2,7 +2,14 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp, TEST_BASE_URL } from '../support/harness.js';
 import { expectError, internalRef, unique } from '../support/source-factories.js';
-import { type DiamondGraph, distinctLines, seedCache, seedDiamondGraph, seedSources, seedSubscriptions } from '../support/graph-seed.js';
+import {
+  type DiamondGraph,
+  distinctLines,
+  seedCache,
+  seedDiamondGraph,
+  seedSources,
+  seedSubscriptions,
+} from '../support/graph-seed.js';
 import { findServable, resolveFromDatabase } from '../../src/modules/resolve/resolve.store.js';
 import { LINES_READ_FACTOR } from '../../src/modules/resolve/resolver.js';
 
@@ -23,9 +30,13 @@ describeEachDatabase('bounded resolution', (kind) => {
   const walk = async (token: string, maxResolvedConfigs = CAP) => {
     const root = await findServable(t.database.db, token);
     expect(root).toBeDefined();
-    return resolveFromDatabase(t.database.db, root as NonNullable<typeof root>, { maxNestingDepth: 3, maxResolvedConfigs });
+    return resolveFromDatabase(t.database.db, root as NonNullable<typeof root>, {
+      maxNestingDepth: 3,
+      maxResolvedConfigs,
+    });
   };
-  const owners = async (count: number) => Promise.all(Array.from({ length: count }, async () => (await t.newUser()).userId));
+  const owners = async (count: number) =>
+    Promise.all(Array.from({ length: count }, async () => (await t.newUser()).userId));
   const diamond = async (label: string) =>
     seedDiamondGraph(t.database.db, {
       owners: await owners(4),
@@ -50,7 +61,11 @@ describeEachDatabase('bounded resolution', (kind) => {
     // Without the cap the walk reads the whole graph: 10 (subscription, depth) pairs, not its 40 paths, and each
     // URL once although the diamonds reach the deepest URLs through 27 paths.
     const whole = await walk(graph.root, 10_000_000);
-    expect(whole.stats).toEqual({ expansions: 10, contentsRead: graph.urls.length, linesRead: graph.urls.length * CAP });
+    expect(whole.stats).toEqual({
+      expansions: 10,
+      contentsRead: graph.urls.length,
+      linesRead: graph.urls.length * CAP,
+    });
     expect(whole.lines).toHaveLength(graph.urls.length * CAP);
   }, 120_000);
 
@@ -84,7 +99,10 @@ describeEachDatabase('bounded resolution', (kind) => {
     ]);
     await seedCache(t.database.db, urls, (_url, i) => (i % 1000 === 0 ? distinctLines(`m${i}`, 1) : []));
     const owning = await t.newUser();
-    const holder = await t.call('POST', '/api/v1/subs', { token: owning.token, body: { name: unique('top'), sources: [] } });
+    const holder = await t.call('POST', '/api/v1/subs', {
+      token: owning.token,
+      body: { name: unique('top'), sources: [] },
+    });
     expect(holder.statusCode, holder.body).toBe(201);
     const holderToken = holder.json<{ token: string }>().token;
 
@@ -113,13 +131,19 @@ describeEachDatabase('bounded resolution', (kind) => {
     const user = await t.newUser();
     for (let trial = 0; trial < 20; trial++) {
       const create = async () => {
-        const res = await t.call('POST', '/api/v1/subs', { token: user.token, body: { name: unique('race'), sources: [] } });
+        const res = await t.call('POST', '/api/v1/subs', {
+          token: user.token,
+          body: { name: unique('race'), sources: [] },
+        });
         expect(res.statusCode, res.body).toBe(201);
         return res.json<{ token: string }>().token;
       };
       const [a, b] = [await create(), await create()];
       const add = (holder: string, target: string) =>
-        t.call('POST', `/api/v1/subs/${holder}/sources`, { token: user.token, body: { sources: [internalRef(target)] } });
+        t.call('POST', `/api/v1/subs/${holder}/sources`, {
+          token: user.token,
+          body: { sources: [internalRef(target)] },
+        });
       const results = await Promise.all([add(a, b), add(b, a)]);
       const statuses = results.map((r) => r.statusCode).sort();
       expect(statuses, results.map((r) => r.body).join('\n')).toEqual([200, 400]);

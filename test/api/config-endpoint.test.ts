@@ -24,7 +24,13 @@ describeEachDatabase('PATCH config', (kind) => {
     const sub = await api.create([{ data, ...flags }, trojanUri()]);
     const id = sha32(uri);
     const read = async (): Promise<Source> => byId((await api.get(sub.userToken, sub.token)).sources, id);
-    return { sub, uri, id, read, patch: (body: Record<string, unknown>) => api.config(sub.userToken, sub.token, { config_id: id, ...body }) };
+    return {
+      sub,
+      uri,
+      id,
+      read,
+      patch: (body: Record<string, unknown>) => api.config(sub.userToken, sub.token, { config_id: id, ...body }),
+    };
   }
 
   it('answers 204 with an empty body and sets the comment, shown encoded in data', async () => {
@@ -106,7 +112,11 @@ describeEachDatabase('PATCH config', (kind) => {
 
   it('refuses an empty or missing config_id with 400', async () => {
     const c = await withConfig();
-    expectError(await api.config(c.sub.userToken, c.sub.token, { config_id: '', comment: 'x' }), 400, 'validation_failed');
+    expectError(
+      await api.config(c.sub.userToken, c.sub.token, { config_id: '', comment: 'x' }),
+      400,
+      'validation_failed',
+    );
     expectError(await api.config(c.sub.userToken, c.sub.token, { comment: 'x' }), 400, 'validation_failed');
     expect((await c.read()).comment).toBeNull();
   });
@@ -116,7 +126,11 @@ describeEachDatabase('PATCH config', (kind) => {
     const elsewhere = await api.create([vlessUri()]);
     const foreignId = elsewhere.sources[0]?.id as string;
     for (const configId of [sha32('unknown'), foreignId, 'not-an-id']) {
-      const details = expectError(await api.config(c.sub.userToken, c.sub.token, { config_id: configId, comment: 'x' }), 404, 'config_not_found');
+      const details = expectError(
+        await api.config(c.sub.userToken, c.sub.token, { config_id: configId, comment: 'x' }),
+        404,
+        'config_not_found',
+      );
       expect(details['config_id']).toBe(configId);
     }
     expect(byId((await api.get(elsewhere.userToken, elsewhere.token)).sources, foreignId).comment).toBeNull();
@@ -125,7 +139,11 @@ describeEachDatabase('PATCH config', (kind) => {
   it('answers 404 for an unknown subscription and 403 for another user', async () => {
     const c = await withConfig();
     const { token: stranger } = await t.newUser();
-    expectError(await api.config(stranger, 'NoSuchSubscription', { config_id: c.id, comment: 'x' }), 404, 'subscription_not_found');
+    expectError(
+      await api.config(stranger, 'NoSuchSubscription', { config_id: c.id, comment: 'x' }),
+      404,
+      'subscription_not_found',
+    );
     expectError(await api.config(stranger, c.sub.token, { config_id: c.id, comment: 'x' }), 403, 'forbidden');
     expect((await c.read()).comment).toBeNull();
   });
@@ -135,7 +153,8 @@ describeEachDatabase('PATCH config', (kind) => {
     const url = externalUrl();
     const sub = await api.create([url, internalRef(target.token)]);
     for (const source of sub.sources) {
-      const patch = (body: Record<string, unknown>) => api.config(sub.userToken, sub.token, { config_id: source.id, ...body });
+      const patch = (body: Record<string, unknown>) =>
+        api.config(sub.userToken, sub.token, { config_id: source.id, ...body });
       const read = async () => byId((await api.get(sub.userToken, sub.token)).sources, source.id);
 
       const details = expectError(await patch({ comment: 'Name', is_hidden: true }), 400, 'comment_not_applicable');
@@ -159,16 +178,30 @@ describeEachDatabase('PATCH config', (kind) => {
     const a = await api.create([uri]);
     const b = await api.create([`${uri}#Input`]);
     expect((await api.config(a.userToken, a.token, { config_id: id, comment: 'For A' })).statusCode).toBe(204);
-    expect((await api.config(b.userToken, b.token, { config_id: id, comment: 'For B', is_hidden: true })).statusCode).toBe(204);
-    expect(byId((await api.get(a.userToken, a.token)).sources, id)).toMatchObject({ comment: 'For A', is_hidden: false, data: `${uri}#For%20A` });
-    expect(byId((await api.get(b.userToken, b.token)).sources, id)).toMatchObject({ comment: 'For B', is_hidden: true, data: `${uri}#For%20B` });
+    expect(
+      (await api.config(b.userToken, b.token, { config_id: id, comment: 'For B', is_hidden: true })).statusCode,
+    ).toBe(204);
+    expect(byId((await api.get(a.userToken, a.token)).sources, id)).toMatchObject({
+      comment: 'For A',
+      is_hidden: false,
+      data: `${uri}#For%20A`,
+    });
+    expect(byId((await api.get(b.userToken, b.token)).sources, id)).toMatchObject({
+      comment: 'For B',
+      is_hidden: true,
+      data: `${uri}#For%20B`,
+    });
   });
 
   it('produces data that round-trips: PUT of the returned data keeps the patched comment', async () => {
     const c = await withConfig();
     expect((await c.patch({ comment: '🇩🇪 Berlin / 2' })).statusCode).toBe(204);
     const before = (await api.get(c.sub.userToken, c.sub.token)).sources;
-    const res = await api.replace(c.sub.userToken, c.sub.token, before.map((s) => s.data));
+    const res = await api.replace(
+      c.sub.userToken,
+      c.sub.token,
+      before.map((s) => s.data),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(byId(res.json<{ sources: Source[] }>().sources, c.id).comment).toBe('🇩🇪 Berlin / 2');
   });
@@ -183,7 +216,13 @@ describeEachDatabase('PATCH comments (deprecated)', (kind) => {
     const sub = await api.create([{ data: inputComment === undefined ? uri : `${uri}#${inputComment}`, max_depth: 2 }]);
     const id = sha32(uri);
     const read = async (): Promise<Source> => byId((await api.get(sub.userToken, sub.token)).sources, id);
-    return { sub, uri, id, read, patch: (body: Record<string, unknown>) => api.comments(sub.userToken, sub.token, { config_id: id, ...body }) };
+    return {
+      sub,
+      uri,
+      id,
+      read,
+      patch: (body: Record<string, unknown>) => api.comments(sub.userToken, sub.token, { config_id: id, ...body }),
+    };
   }
 
   it('answers 204 with an empty body, the Deprecation header and a Link to the config endpoint', async () => {
@@ -222,8 +261,16 @@ describeEachDatabase('PATCH comments (deprecated)', (kind) => {
     const c = await withConfig('Stay');
     const before = await c.read();
     expectError(await c.patch({ comment: 'x'.repeat(257) }), 400, 'validation_failed');
-    expectError(await api.comments(c.sub.userToken, c.sub.token, { config_id: '', comment: 'x' }), 400, 'validation_failed');
-    expectError(await api.comments(c.sub.userToken, c.sub.token, { config_id: sha32('nope'), comment: 'x' }), 404, 'config_not_found');
+    expectError(
+      await api.comments(c.sub.userToken, c.sub.token, { config_id: '', comment: 'x' }),
+      400,
+      'validation_failed',
+    );
+    expectError(
+      await api.comments(c.sub.userToken, c.sub.token, { config_id: sha32('nope'), comment: 'x' }),
+      404,
+      'config_not_found',
+    );
     expect(await c.read()).toEqual(before);
   });
 
@@ -233,14 +280,20 @@ describeEachDatabase('PATCH comments (deprecated)', (kind) => {
     const res = await api.comments(sub.userToken, sub.token, { config_id: source.id, comment: 'Name' });
     expectError(res, 400, 'comment_not_applicable');
     expect((await api.get(sub.userToken, sub.token)).sources).toEqual([source]);
-    expect((await api.comments(sub.userToken, sub.token, { config_id: source.id, comment: null })).statusCode).toBe(204);
+    expect((await api.comments(sub.userToken, sub.token, { config_id: source.id, comment: null })).statusCode).toBe(
+      204,
+    );
     expect((await api.get(sub.userToken, sub.token)).sources).toMatchObject([{ comment: null, data: source.data }]);
   });
 
   it('answers 404 for an unknown subscription and 403 for another user', async () => {
     const c = await withConfig();
     const { token: stranger } = await t.newUser();
-    expectError(await api.comments(stranger, 'NoSuchSubscription', { config_id: c.id, comment: 'x' }), 404, 'subscription_not_found');
+    expectError(
+      await api.comments(stranger, 'NoSuchSubscription', { config_id: c.id, comment: 'x' }),
+      404,
+      'subscription_not_found',
+    );
     expectError(await api.comments(stranger, c.sub.token, { config_id: c.id, comment: 'x' }), 403, 'forbidden');
   });
 });

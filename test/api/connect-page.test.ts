@@ -28,7 +28,9 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).di
 
 describe('connect page escaping', () => {
   it('escapes the five HTML-significant characters', () => {
-    expect(escapeHtml(`<a href="x">Tom & 'Jerry'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x">Tom & 'Jerry'</a>`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;',
+    );
   });
 
   it('links only absolute http(s) URLs', () => {
@@ -80,7 +82,10 @@ describeEachDatabase('connect page', (kind) => {
     const bare = await t.newProvider({ url: '' });
     expect((await t.call('GET', `/connect/${bare.name}`)).body).not.toContain('Website:');
     const legacy = await t.newProvider();
-    await updateProvider(t.database.db, legacy.hash, { provider_url: 'javascript:alert(1)', updated_at: new Date().toISOString() });
+    await updateProvider(t.database.db, legacy.hash, {
+      provider_url: 'javascript:alert(1)',
+      updated_at: new Date().toISOString(),
+    });
     const html = (await t.call('GET', `/connect/${legacy.name}`)).body;
     expect(html).not.toContain('javascript:');
   });

@@ -119,7 +119,10 @@ describeEachDatabase('http: routing errors', (kind) => {
     const { token } = await t.newUser();
     const response = await t.call(method, url, { token });
     const body = expectEnvelope(response, 405, 'method_not_allowed');
-    const allow = String(response.headers.allow ?? '').split(',').map((m) => m.trim()).filter(Boolean);
+    const allow = String(response.headers.allow ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean);
     expect(allow).toEqual(expect.arrayContaining([...expected]));
     expect(allow).not.toContain(method);
     expect(body.details?.['allowed']).toEqual(allow);
@@ -161,7 +164,11 @@ describeEachDatabase('http: request bodies', (kind) => {
   it('answers 400 invalid_json for an empty body sent as application/json', async () => {
     const { token, sub } = await userWithSubscription(t);
     expectEnvelope(await t.call('POST', SUBS, { token, body: '', headers: JSON_HEADERS }), 400, 'invalid_json');
-    expectEnvelope(await t.call('PATCH', `${SUBS}/${sub.token}`, { token, body: '', headers: JSON_HEADERS }), 400, 'invalid_json');
+    expectEnvelope(
+      await t.call('PATCH', `${SUBS}/${sub.token}`, { token, body: '', headers: JSON_HEADERS }),
+      400,
+      'invalid_json',
+    );
   });
 
   it('accepts an empty body sent as application/json on an endpoint that takes no body', async () => {
@@ -175,7 +182,11 @@ describeEachDatabase('http: request bodies', (kind) => {
 
   it('still answers 400 invalid_json for a malformed body on an endpoint that takes no body', async () => {
     const { token, sub } = await userWithSubscription(t);
-    expectEnvelope(await t.call('POST', `${SUBS}/${sub.token}/refresh`, { token, body: '{', headers: JSON_HEADERS }), 400, 'invalid_json');
+    expectEnvelope(
+      await t.call('POST', `${SUBS}/${sub.token}/refresh`, { token, body: '{', headers: JSON_HEADERS }),
+      400,
+      'invalid_json',
+    );
   });
 
   it('refuses a __proto__ key instead of parsing it', async () => {
@@ -190,11 +201,15 @@ describeEachDatabase('http: request bodies', (kind) => {
     const fits = JSON.stringify({ name: 'big', description: 'a'.repeat(ONE_MIB - frame) });
     expect(Buffer.byteLength(fits)).toBe(ONE_MIB);
     // Parsed (so not 413), then refused for the description length.
-    expect(expectIssues(await t.call('POST', SUBS, { token, body: fits, headers: JSON_HEADERS })).map((i) => i.path)).toContain(
-      'body.description',
-    );
+    expect(
+      expectIssues(await t.call('POST', SUBS, { token, body: fits, headers: JSON_HEADERS })).map((i) => i.path),
+    ).toContain('body.description');
     const tooBig = JSON.stringify({ name: 'big', description: 'a'.repeat(ONE_MIB - frame + 1) });
-    expectEnvelope(await t.call('POST', SUBS, { token, body: tooBig, headers: JSON_HEADERS }), 413, 'payload_too_large');
+    expectEnvelope(
+      await t.call('POST', SUBS, { token, body: tooBig, headers: JSON_HEADERS }),
+      413,
+      'payload_too_large',
+    );
   });
 
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'application/xml'])(
@@ -221,31 +236,64 @@ describeEachDatabase('http: request bodies', (kind) => {
 describeEachDatabase('http: validation failures', (kind) => {
   const t = useTestApp(kind);
 
-  type Case = [label: string, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', suffix: string, body: unknown, paths: string[]];
+  type Case = [
+    label: string,
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    suffix: string,
+    body: unknown,
+    paths: string[],
+  ];
   const cases: Case[] = [
     ['name of the wrong type', 'POST', '', { name: 5 }, ['body.name']],
     ['missing name', 'POST', '', { description: 'x' }, ['body.name']],
     ['an array instead of an object', 'POST', '', [{ name: 'x' }], ['body']],
     ['a source item of the wrong type', 'POST', '', { name: 'x', sources: [config(1), 42] }, ['body.sources.1']],
-    ['a source object without data', 'POST', '', { name: 'x', sources: [{ is_hidden: true }] }, ['body.sources.0.data']],
-    ['max_depth out of range', 'POST', '', { name: 'x', sources: [{ data: config(1), max_depth: 7 }] }, ['body.sources.0.max_depth']],
-    ['is_hidden as a string', 'POST', '', { name: 'x', sources: [{ data: config(1), is_hidden: 'yes' }] }, ['body.sources.0.is_hidden']],
+    [
+      'a source object without data',
+      'POST',
+      '',
+      { name: 'x', sources: [{ is_hidden: true }] },
+      ['body.sources.0.data'],
+    ],
+    [
+      'max_depth out of range',
+      'POST',
+      '',
+      { name: 'x', sources: [{ data: config(1), max_depth: 7 }] },
+      ['body.sources.0.max_depth'],
+    ],
+    [
+      'is_hidden as a string',
+      'POST',
+      '',
+      { name: 'x', sources: [{ data: config(1), is_hidden: 'yes' }] },
+      ['body.sources.0.is_hidden'],
+    ],
     ['description too long on patch', 'PATCH', '/:token', { description: 'x'.repeat(65) }, ['body.description']],
     ['no sources on add', 'POST', '/:token/sources', { sources: [] }, ['body.sources']],
     ['missing sources on replace', 'PUT', '/:token/sources', {}, ['body.sources']],
     ['empty source_ids', 'DELETE', '/:token/sources', { source_ids: [] }, ['body.source_ids']],
-    ['bad config fields', 'PATCH', '/:token/config', { config_id: '', max_depth: -1, is_hidden: 1 }, ['body.config_id', 'body.max_depth', 'body.is_hidden']],
+    [
+      'bad config fields',
+      'PATCH',
+      '/:token/config',
+      { config_id: '', max_depth: -1, is_hidden: 1 },
+      ['body.config_id', 'body.max_depth', 'body.is_hidden'],
+    ],
     ['comment too long', 'PATCH', '/:token/comments', { config_id: 'abc', comment: 'c'.repeat(257) }, ['body.comment']],
   ];
 
-  it.each(cases)('answers 400 (never 422) validation_failed naming the field: %s', async (_label, method, suffix, body, paths) => {
-    const { token, sub } = await userWithSubscription(t);
-    const url = `${SUBS}${suffix.replace(':token', sub.token)}`;
-    const response = await t.call(method, url, { token, body });
-    expect(response.statusCode).not.toBe(422);
-    const issuePaths = expectIssues(response).map((issue) => issue.path);
-    expect(issuePaths).toEqual(expect.arrayContaining(paths));
-  });
+  it.each(cases)(
+    'answers 400 (never 422) validation_failed naming the field: %s',
+    async (_label, method, suffix, body, paths) => {
+      const { token, sub } = await userWithSubscription(t);
+      const url = `${SUBS}${suffix.replace(':token', sub.token)}`;
+      const response = await t.call(method, url, { token, body });
+      expect(response.statusCode).not.toBe(422);
+      const issuePaths = expectIssues(response).map((issue) => issue.path);
+      expect(issuePaths).toEqual(expect.arrayContaining(paths));
+    },
+  );
 
   it('reports every bad field of one request, not just the first', async () => {
     const { token } = await t.newUser();
@@ -303,7 +351,11 @@ describeEachDatabase('http: probes and documentation', (kind) => {
   it('serves an OpenAPI 3 document with the subscription paths', async () => {
     const response = await t.call('GET', '/openapi.json');
     expect(response.statusCode).toBe(200);
-    const doc = response.json<{ openapi: string; info: { title: string }; paths: Record<string, Record<string, unknown>> }>();
+    const doc = response.json<{
+      openapi: string;
+      info: { title: string };
+      paths: Record<string, Record<string, unknown>>;
+    }>();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.info.title).toBeTruthy();
     const expected: Record<string, string[]> = {
@@ -322,7 +374,10 @@ describeEachDatabase('http: probes and documentation', (kind) => {
 
   it('describes every operation and every request body property', async () => {
     const doc = (await t.call('GET', '/openapi.json')).json<{
-      paths: Record<string, Record<string, { description?: string; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+      paths: Record<
+        string,
+        Record<string, { description?: string; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>
+      >;
     }>();
     const undescribed: string[] = [];
     const undocumented: string[] = [];
@@ -333,7 +388,8 @@ describeEachDatabase('http: probes and documentation', (kind) => {
         const operation = item[method];
         if (!operation) continue;
         operations += 1;
-        if (typeof operation.description !== 'string' || operation.description.trim() === '') undescribed.push(`${method} ${path}`);
+        if (typeof operation.description !== 'string' || operation.description.trim() === '')
+          undescribed.push(`${method} ${path}`);
         for (const [type, media] of Object.entries(operation.requestBody?.content ?? {})) {
           bodies += 1;
           undocumented.push(...undocumentedProperties(media.schema, `${method} ${path} ${type} body`));
@@ -376,22 +432,39 @@ describeEachDatabase('http: hostile strings', (kind) => {
     const sub = created.json<{ token: string; name: string; description: string }>();
     expect([sub.name, sub.description]).toEqual([text, text]);
 
-    const fetched = (await t.call('GET', `${SUBS}/${sub.token}`, { token })).json<{ name: string; description: string }>();
+    const fetched = (await t.call('GET', `${SUBS}/${sub.token}`, { token })).json<{
+      name: string;
+      description: string;
+    }>();
     expect([fetched.name, fetched.description]).toEqual([text, text]);
     const listed = (await t.call('GET', SUBS, { token })).json<Array<{ name: string; description: string }>>();
     expect(listed.map((item) => [item.name, item.description])).toEqual([[text, text]]);
-    const row = await t.database.db.selectFrom('subscriptions').select(['name', 'description']).where('token', '=', sub.token).executeTakeFirst();
+    const row = await t.database.db
+      .selectFrom('subscriptions')
+      .select(['name', 'description'])
+      .where('token', '=', sub.token)
+      .executeTakeFirst();
     expect(row).toEqual({ name: text, description: text });
 
-    const renamed = await t.call('PATCH', `${SUBS}/${sub.token}`, { token, body: { name: `${text}!`, description: `!${text}` } });
-    expect(renamed.json<{ name: string; description: string }>()).toMatchObject({ name: `${text}!`, description: `!${text}` });
+    const renamed = await t.call('PATCH', `${SUBS}/${sub.token}`, {
+      token,
+      body: { name: `${text}!`, description: `!${text}` },
+    });
+    expect(renamed.json<{ name: string; description: string }>()).toMatchObject({
+      name: `${text}!`,
+      description: `!${text}`,
+    });
     expectEnvelope(await t.call('POST', SUBS, { token, body: { name: `${text}!` } }), 409, 'name_exists');
   });
 
   it('leaves the tables intact after injection-looking input', async () => {
     const before = await t.newUser();
     await t.call('POST', SUBS, { token: before.token, body: { name: "x'); DROP TABLE subscriptions; --" } });
-    const users = await t.database.db.selectFrom('users').select('user_id').where('user_id', '=', before.userId).execute();
+    const users = await t.database.db
+      .selectFrom('users')
+      .select('user_id')
+      .where('user_id', '=', before.userId)
+      .execute();
     expect(users).toHaveLength(1);
     expect((await t.call('GET', SUBS, { token: before.token })).json()).toHaveLength(1);
   });
@@ -412,9 +485,14 @@ describeEachDatabase('http: hostile strings', (kind) => {
   it('refuses NUL on patch and leaves the subscription unchanged', async () => {
     const { token, sub } = await userWithSubscription(t);
     const url = `${SUBS}/${sub.token}`;
-    expect(expectIssues(await t.call('PATCH', url, { token, body: { name: 'n\u0000' } })).map((i) => i.path)).toContain('body.name');
+    expect(expectIssues(await t.call('PATCH', url, { token, body: { name: 'n\u0000' } })).map((i) => i.path)).toContain(
+      'body.name',
+    );
     expect((await t.call('GET', url, { token })).json<{ name: string }>().name).toBe('base');
-    const comment = await t.call('PATCH', `${url}/config`, { token, body: { config_id: sub.sources[0]?.id, comment: '\u0000' } });
+    const comment = await t.call('PATCH', `${url}/config`, {
+      token,
+      body: { config_id: sub.sources[0]?.id, comment: '\u0000' },
+    });
     expect(expectIssues(comment).map((i) => i.path)).toContain('body.comment');
   });
 });

@@ -6,7 +6,10 @@ import { freshIp, sleep, useAbuseApp, type AbuseTestApp } from '../support/abuse
 
 async function publicToken(t: AbuseTestApp): Promise<{ userToken: string; subToken: string }> {
   const { token } = await t.newUser();
-  const created = await t.send('POST', '/api/v1/subs', { token, body: { name: 'banned', sources: ['trojan://pw@ban.example.com:443'] } });
+  const created = await t.send('POST', '/api/v1/subs', {
+    token,
+    body: { name: 'banned', sources: ['trojan://pw@ban.example.com:443'] },
+  });
   expect(created.statusCode, created.body).toBe(201);
   return { userToken: token, subToken: created.json<{ token: string }>().token };
 }
@@ -38,7 +41,12 @@ describeEachDatabase('ban enforcement', (kind) => {
     const ip = freshIp();
     expect((await t.send('GET', `/sub/${sub.subToken}`, { ip })).statusCode).toBe(200);
     const until = await ban(t, ip, 300);
-    for (const url of [`/sub/${sub.subToken}`, `/api/v1/sub/${sub.subToken}?format=plain`, '/sub/unknown-token', '/connect/someone']) {
+    for (const url of [
+      `/sub/${sub.subToken}`,
+      `/api/v1/sub/${sub.subToken}?format=plain`,
+      '/sub/unknown-token',
+      '/connect/someone',
+    ]) {
       expectBanned(await t.send('GET', url, { ip }), until, 300);
     }
     expect((await t.send('GET', `/sub/${sub.subToken}`, { ip: freshIp() })).statusCode).toBe(200);
@@ -61,7 +69,11 @@ describeEachDatabase('ban enforcement', (kind) => {
     expectBanned(await t.send('GET', '/api/v1/providers/12345', { ip, token: providerToken }), until);
     expectBanned(await t.send('GET', '/api/v1/providers/12345/subs', { ip, token: providerToken }), until);
     expectBanned(await t.send('POST', '/api/v1/providers/12345', { ip }), until);
-    expectError(await t.send('GET', '/api/v1/providers/12345', { ip: freshIp(), token: providerToken }), 404, 'connection_not_found');
+    expectError(
+      await t.send('GET', '/api/v1/providers/12345', { ip: freshIp(), token: providerToken }),
+      404,
+      'connection_not_found',
+    );
   });
 
   it('never bans health probes, docs or the admin API', async () => {
@@ -97,7 +109,9 @@ describeEachDatabase('ban enforcement', (kind) => {
     const ip = '192.0.2.201';
     await ban(t, ip);
     expectBanned(await t.send('GET', `/sub/${sub.subToken}`, { ip }));
-    expect((await t.admin('POST', '/whitelist', { ip_address: '192.0.2.192/27', description: 'partner' })).statusCode).toBe(201);
+    expect(
+      (await t.admin('POST', '/whitelist', { ip_address: '192.0.2.192/27', description: 'partner' })).statusCode,
+    ).toBe(201);
     expect((await t.send('GET', `/sub/${sub.subToken}`, { ip })).statusCode).toBe(200);
     expect((await t.send('GET', '/api/v1/subs', { ip, token: sub.userToken })).statusCode).toBe(200);
     expect((await t.admin('GET', `/ban/${ip}`)).json()).toMatchObject({ ip_address: ip, is_banned: true });
@@ -129,7 +143,8 @@ describeEachDatabase('ban enforcement behind a trusted proxy', (kind) => {
   it('bans the right-most untrusted X-Forwarded-For address, never a forged one', async () => {
     const banned = freshIp();
     await ban(t, banned);
-    const via = (forwardedFor: string, ip = '10.0.0.1') => t.send('GET', '/sub/x', { ip, headers: { 'x-forwarded-for': forwardedFor } });
+    const via = (forwardedFor: string, ip = '10.0.0.1') =>
+      t.send('GET', '/sub/x', { ip, headers: { 'x-forwarded-for': forwardedFor } });
     expectBanned(await via(banned));
     expectBanned(await via(`198.51.100.7, ${banned}`));
     expectBanned(await via(`${banned}, 10.1.1.1`));

@@ -31,7 +31,9 @@ describeEachDatabase('user self-service', (kind) => {
 
   it('GET /me/providers lists pending and approved connections only', async () => {
     const user = await t.newUser();
-    expect(expectStatus(await t.call('GET', `${ME}/providers`, { token: user.token }), 200).json()).toEqual({ connections: [] });
+    expect(expectStatus(await t.call('GET', `${ME}/providers`, { token: user.token }), 200).json()).toEqual({
+      connections: [],
+    });
     const [pending, approved, revoked] = [await t.newProvider(), await t.newProvider(), await t.newProvider()];
     for (const provider of [pending, approved, revoked]) await requestAccess(t, provider, user.userId);
     expectStatus(await decide(t, user.token, approved.name, 'approve'), 200);
@@ -43,8 +45,18 @@ describeEachDatabase('user self-service', (kind) => {
     for (const c of connections) expect(Object.keys(c).sort()).toEqual(CONNECTION_KEYS);
     expect(connections).toEqual(
       expect.arrayContaining([
-        { provider_name: pending.name, provider_url: `https://${pending.name}.example.com`, is_authorized: false, status: 'pending' },
-        { provider_name: approved.name, provider_url: `https://${approved.name}.example.com`, is_authorized: true, status: 'approved' },
+        {
+          provider_name: pending.name,
+          provider_url: `https://${pending.name}.example.com`,
+          is_authorized: false,
+          status: 'pending',
+        },
+        {
+          provider_name: approved.name,
+          provider_url: `https://${approved.name}.example.com`,
+          is_authorized: true,
+          status: 'approved',
+        },
       ]),
     );
   });
@@ -59,7 +71,9 @@ describeEachDatabase('user self-service', (kind) => {
       status: 'pending',
     });
     expectStatus(await decide(t, user.token, provider.name, 'revoke'), 204);
-    expect(expectStatus(await t.call('GET', url, { token: user.token }), 200).json()).toMatchObject({ status: 'revoked' });
+    expect(expectStatus(await t.call('GET', url, { token: user.token }), 200).json()).toMatchObject({
+      status: 'revoked',
+    });
   });
 
   it('GET /me/providers/{name}: 404 connection_not_found for no record, an unknown or a malformed name', async () => {
@@ -129,7 +143,11 @@ describeEachDatabase('user self-service', (kind) => {
       status: null,
     });
     expect(await connectionStatus(t, provider, user.userId)).toBeNull();
-    expectError(await t.call('GET', `${ME}/providers/${provider.name}`, { token: user.token }), 404, 'connection_not_found');
+    expectError(
+      await t.call('GET', `${ME}/providers/${provider.name}`, { token: user.token }),
+      404,
+      'connection_not_found',
+    );
     // With no record the provider can ask again.
     expect((await requestAccess(t, provider, user.userId)).status).toBe('pending');
   });
@@ -143,7 +161,9 @@ describeEachDatabase('user self-service', (kind) => {
     expect(response.json()).toMatchObject({ status: 'revoked', is_authorized: false });
     expect(await connectionStatus(t, provider, user.userId)).toBe('revoked');
     // The subscription stays traceable to the provider.
-    const own = expectStatus(await t.call('GET', '/api/v1/subs', { token: user.token }), 200).json<Array<{ provider_name: string }>>();
+    const own = expectStatus(await t.call('GET', '/api/v1/subs', { token: user.token }), 200).json<
+      Array<{ provider_name: string }>
+    >();
     expect(own.map((s) => s.provider_name)).toEqual([provider.name]);
   });
 
@@ -171,10 +191,14 @@ describeEachDatabase('user self-service', (kind) => {
     expectError(await decide(t, user.token, 'unknown-name', 'revoke'), 404, 'connection_not_found');
   });
 
-  it('one user cannot see or decide on another user\'s connections', async () => {
+  it("one user cannot see or decide on another user's connections", async () => {
     const { provider } = await pendingPair(t);
     const other = await t.newUser();
-    expectError(await t.call('GET', `${ME}/providers/${provider.name}`, { token: other.token }), 404, 'connection_not_found');
+    expectError(
+      await t.call('GET', `${ME}/providers/${provider.name}`, { token: other.token }),
+      404,
+      'connection_not_found',
+    );
     expectError(await decide(t, other.token, provider.name, 'approve'), 404, 'connection_not_found');
   });
 

@@ -3,7 +3,14 @@ import { expect, it } from 'vitest';
 import { verifyInvite } from '../../src/modules/connections/invite.js';
 import { findUser } from '../../src/modules/users/users.store.js';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp } from '../support/harness.js';
-import { connectionStatus, decide, expectError, expectStatus, PROVIDERS, requestAccess } from '../support/connections.js';
+import {
+  connectionStatus,
+  decide,
+  expectError,
+  expectStatus,
+  PROVIDERS,
+  requestAccess,
+} from '../support/connections.js';
 
 let nextFreshUserId = 7_000_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
 
@@ -17,7 +24,11 @@ describeEachDatabase('provider API', (kind) => {
     expectStatus(response, 201);
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['connection_link', 'status', 'user_id']);
-    expect(body).toEqual({ user_id: user.userId, status: 'pending', connection_link: `${TEST_BASE_URL}/connect/${provider.name}` });
+    expect(body).toEqual({
+      user_id: user.userId,
+      status: 'pending',
+      connection_link: `${TEST_BASE_URL}/connect/${provider.name}`,
+    });
     expect(await connectionStatus(t, provider, user.userId)).toBe('pending');
   });
 
@@ -36,9 +47,17 @@ describeEachDatabase('provider API', (kind) => {
     const user = await t.newUser();
     const provider = await t.newProvider();
     await requestAccess(t, provider, user.userId);
-    expectError(await t.call('POST', `${PROVIDERS}/${user.userId}`, { token: provider.token }), 409, 'connection_exists');
+    expectError(
+      await t.call('POST', `${PROVIDERS}/${user.userId}`, { token: provider.token }),
+      409,
+      'connection_exists',
+    );
     expectStatus(await decide(t, user.token, provider.name, 'approve'), 200);
-    expectError(await t.call('POST', `${PROVIDERS}/${user.userId}`, { token: provider.token }), 409, 'connection_exists');
+    expectError(
+      await t.call('POST', `${PROVIDERS}/${user.userId}`, { token: provider.token }),
+      409,
+      'connection_exists',
+    );
     expect(await connectionStatus(t, provider, user.userId)).toBe('approved');
   });
 
@@ -66,43 +85,75 @@ describeEachDatabase('provider API', (kind) => {
   it('GET answers {user_id, status}, or 404 connection_not_found', async () => {
     const user = await t.newUser();
     const provider = await t.newProvider();
-    expectError(await t.call('GET', `${PROVIDERS}/${user.userId}`, { token: provider.token }), 404, 'connection_not_found');
-    expectError(await t.call('GET', `${PROVIDERS}/${nextFreshUserId++}`, { token: provider.token }), 404, 'connection_not_found');
+    expectError(
+      await t.call('GET', `${PROVIDERS}/${user.userId}`, { token: provider.token }),
+      404,
+      'connection_not_found',
+    );
+    expectError(
+      await t.call('GET', `${PROVIDERS}/${nextFreshUserId++}`, { token: provider.token }),
+      404,
+      'connection_not_found',
+    );
     await requestAccess(t, provider, user.userId);
     const response = expectStatus(await t.call('GET', `${PROVIDERS}/${user.userId}`, { token: provider.token }), 200);
     expect(response.json()).toEqual({ user_id: user.userId, status: 'pending' });
     // Another provider has no record for this user.
     const other = await t.newProvider();
-    expectError(await t.call('GET', `${PROVIDERS}/${user.userId}`, { token: other.token }), 404, 'connection_not_found');
+    expectError(
+      await t.call('GET', `${PROVIDERS}/${user.userId}`, { token: other.token }),
+      404,
+      'connection_not_found',
+    );
   });
 
-  it.each([['pending'], ['approved'], ['revoked']])('DELETE revokes a %s connection: 200 {user_id, status: revoked}', async (from) => {
-    const user = await t.newUser();
-    const provider = await t.newProvider();
-    await requestAccess(t, provider, user.userId);
-    if (from !== 'pending') expectStatus(await decide(t, user.token, provider.name, 'approve'), 200);
-    if (from === 'revoked') expectStatus(await decide(t, user.token, provider.name, 'revoke'), 204);
-    const response = expectStatus(await t.call('DELETE', `${PROVIDERS}/${user.userId}`, { token: provider.token }), 200);
-    expect(response.json()).toEqual({ user_id: user.userId, status: 'revoked' });
-    expect(await connectionStatus(t, provider, user.userId)).toBe('revoked');
-    // The record is kept: the user still sees it as revoked.
-    const seen = expectStatus(await t.call('GET', `/api/v1/me/providers/${provider.name}`, { token: user.token }), 200);
-    expect(seen.json()).toMatchObject({ status: 'revoked', is_authorized: false });
-  });
+  it.each([['pending'], ['approved'], ['revoked']])(
+    'DELETE revokes a %s connection: 200 {user_id, status: revoked}',
+    async (from) => {
+      const user = await t.newUser();
+      const provider = await t.newProvider();
+      await requestAccess(t, provider, user.userId);
+      if (from !== 'pending') expectStatus(await decide(t, user.token, provider.name, 'approve'), 200);
+      if (from === 'revoked') expectStatus(await decide(t, user.token, provider.name, 'revoke'), 204);
+      const response = expectStatus(
+        await t.call('DELETE', `${PROVIDERS}/${user.userId}`, { token: provider.token }),
+        200,
+      );
+      expect(response.json()).toEqual({ user_id: user.userId, status: 'revoked' });
+      expect(await connectionStatus(t, provider, user.userId)).toBe('revoked');
+      // The record is kept: the user still sees it as revoked.
+      const seen = expectStatus(
+        await t.call('GET', `/api/v1/me/providers/${provider.name}`, { token: user.token }),
+        200,
+      );
+      expect(seen.json()).toMatchObject({ status: 'revoked', is_authorized: false });
+    },
+  );
 
   it('DELETE without a record is 404 connection_not_found', async () => {
     const user = await t.newUser();
     const provider = await t.newProvider();
-    expectError(await t.call('DELETE', `${PROVIDERS}/${user.userId}`, { token: provider.token }), 404, 'connection_not_found');
+    expectError(
+      await t.call('DELETE', `${PROVIDERS}/${user.userId}`, { token: provider.token }),
+      404,
+      'connection_not_found',
+    );
   });
 
-  it.each([['0'], ['-1'], ['abc'], ['1.5'], ['99999999999999999999']])('user_id %s is 400 validation_failed', async (id) => {
-    const provider = await t.newProvider();
-    for (const method of ['POST', 'GET', 'DELETE'] as const) {
-      const body = expectError(await t.call(method, `${PROVIDERS}/${id}`, { token: provider.token }), 400, 'validation_failed');
-      expect(JSON.stringify(body.details)).toContain('user_id');
-    }
-  });
+  it.each([['0'], ['-1'], ['abc'], ['1.5'], ['99999999999999999999']])(
+    'user_id %s is 400 validation_failed',
+    async (id) => {
+      const provider = await t.newProvider();
+      for (const method of ['POST', 'GET', 'DELETE'] as const) {
+        const body = expectError(
+          await t.call(method, `${PROVIDERS}/${id}`, { token: provider.token }),
+          400,
+          'validation_failed',
+        );
+        expect(JSON.stringify(body.details)).toContain('user_id');
+      }
+    },
+  );
 
   it('authentication: missing 401 missing_token, unknown or user token 401 invalid_token, disabled 403', async () => {
     const user = await t.newUser();
@@ -117,8 +168,16 @@ describeEachDatabase('provider API', (kind) => {
     expectError(await t.call('GET', '/api/v1/me', { token: provider.token }), 401, 'invalid_token');
     expectError(await t.call('GET', '/api/v1/subs', { token: provider.token }), 401, 'invalid_token');
     await t.providers.update(provider.hash, { is_active: false });
-    expectError(await t.call('POST', `${PROVIDERS}/${user.userId}`, { token: provider.token }), 403, 'account_disabled');
-    expectError(await t.call('GET', `${PROVIDERS}/${user.userId}/subs`, { token: provider.token }), 403, 'account_disabled');
+    expectError(
+      await t.call('POST', `${PROVIDERS}/${user.userId}`, { token: provider.token }),
+      403,
+      'account_disabled',
+    );
+    expectError(
+      await t.call('GET', `${PROVIDERS}/${user.userId}/subs`, { token: provider.token }),
+      403,
+      'account_disabled',
+    );
   });
 
   it('a rotated provider token replaces the old one', async () => {
@@ -127,7 +186,11 @@ describeEachDatabase('provider API', (kind) => {
     const rotated = await t.providers.rotateToken(provider.hash);
     expect(rotated.api_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expectError(await t.call('GET', `${PROVIDERS}/${user.userId}`, { token: provider.token }), 401, 'invalid_token');
-    expectError(await t.call('GET', `${PROVIDERS}/${user.userId}`, { token: rotated.api_token }), 404, 'connection_not_found');
+    expectError(
+      await t.call('GET', `${PROVIDERS}/${user.userId}`, { token: rotated.api_token }),
+      404,
+      'connection_not_found',
+    );
   });
 });
 
@@ -157,7 +220,9 @@ describeEachDatabase('provider API connection_link template', (kind) => {
 });
 
 describeEachDatabase('provider API connection_link without INVITE_SECRET', (kind) => {
-  const t = useTestApp(kind, { CONNECTION_LINK_TEMPLATE: '{base_url}/connect/{provider_name}?user={user_id}&invite={invite}' });
+  const t = useTestApp(kind, {
+    CONNECTION_LINK_TEMPLATE: '{base_url}/connect/{provider_name}?user={user_id}&invite={invite}',
+  });
 
   it('still issues a well-formed invite, signed with a per-process random key', async () => {
     expect(t.config.inviteSecret).toBeNull();

@@ -23,38 +23,65 @@ describeEachDatabase('providers service', (kind) => {
   it('create returns the Provider shape plus api_token; only the token hash is stored', async () => {
     const owner = await t.newUser();
     const name = uniqueProviderName();
-    const created = await t.providers.create({ owner_id: owner.userId, provider_name: name, provider_url: 'https://x.example' });
+    const created = await t.providers.create({
+      owner_id: owner.userId,
+      provider_name: name,
+      provider_url: 'https://x.example',
+    });
     expect(Object.keys(created).sort()).toEqual([...PROVIDER_KEYS, 'api_token'].sort());
-    expect(created).toMatchObject({ provider_name: name, provider_url: 'https://x.example', owner_id: owner.userId, is_active: true });
+    expect(created).toMatchObject({
+      provider_name: name,
+      provider_url: 'https://x.example',
+      owner_id: owner.userId,
+      is_active: true,
+    });
     expect(created.provider_hash).toMatch(UUID_RE);
     expect(created.api_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const row = await t.database.db.selectFrom('providers').selectAll().where('provider_name', '=', name).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('providers')
+      .selectAll()
+      .where('provider_name', '=', name)
+      .executeTakeFirstOrThrow();
     expect(row.token_hash).toBe(hashToken(created.api_token));
     expect(JSON.stringify(row)).not.toContain(created.api_token);
   });
 
-  it.each([['abc'], ['a'.repeat(17)], ['Upper'], ['with_underscore'], ['double--hyphen'], ['-lead'], ['trail-'], ['spa ce'], ['ünï']])(
-    'refuses the provider name %j (400 validation_failed)',
-    async (name) => {
-      const owner = await t.newUser();
-      const error = await failure(t.providers.create({ owner_id: owner.userId, provider_name: name }));
-      expect([error.statusCode, error.code]).toEqual([400, 'validation_failed']);
-    },
-  );
+  it.each([
+    ['abc'],
+    ['a'.repeat(17)],
+    ['Upper'],
+    ['with_underscore'],
+    ['double--hyphen'],
+    ['-lead'],
+    ['trail-'],
+    ['spa ce'],
+    ['ünï'],
+  ])('refuses the provider name %j (400 validation_failed)', async (name) => {
+    const owner = await t.newUser();
+    const error = await failure(t.providers.create({ owner_id: owner.userId, provider_name: name }));
+    expect([error.statusCode, error.code]).toEqual([400, 'validation_failed']);
+  });
 
   // Each suite has its own database, so these fixed names are free.
-  it.each([['abcd'], ['a'.repeat(16)], ['a-b-c-d'], ['0000'], ['my-vpn-bot1']])('accepts the provider name %j', async (name) => {
-    const owner = await t.newUser();
-    expect((await t.providers.create({ owner_id: owner.userId, provider_name: name })).provider_name).toBe(name);
-  });
+  it.each([['abcd'], ['a'.repeat(16)], ['a-b-c-d'], ['0000'], ['my-vpn-bot1']])(
+    'accepts the provider name %j',
+    async (name) => {
+      const owner = await t.newUser();
+      expect((await t.providers.create({ owner_id: owner.userId, provider_name: name })).provider_name).toBe(name);
+    },
+  );
 
   it('refuses a non-http(s) url, an unknown owner, a taken name and a second provider per owner', async () => {
     const owner = await t.newUser();
     for (const url of ['ftp://x.example', 'not a url', `https://x.example/${'a'.repeat(2048)}`]) {
-      const error = await failure(t.providers.create({ owner_id: owner.userId, provider_name: uniqueProviderName(), provider_url: url }));
+      const error = await failure(
+        t.providers.create({ owner_id: owner.userId, provider_name: uniqueProviderName(), provider_url: url }),
+      );
       expect(error.code).toBe('validation_failed');
     }
-    expect((await failure(t.providers.create({ owner_id: 987_654_321_987, provider_name: uniqueProviderName() }))).code).toBe('user_not_found');
+    expect(
+      (await failure(t.providers.create({ owner_id: 987_654_321_987, provider_name: uniqueProviderName() }))).code,
+    ).toBe('user_not_found');
     const first = await t.providers.create({ owner_id: owner.userId, provider_name: uniqueProviderName() });
     const other = await t.newUser();
     const taken = await failure(t.providers.create({ owner_id: other.userId, provider_name: first.provider_name }));
@@ -71,7 +98,11 @@ describeEachDatabase('providers service', (kind) => {
     expect(await t.providers.getByOwner(provider.ownerId)).toEqual(byHash);
     expect((await t.providers.list()).find((p) => p.provider_hash === provider.hash)).toEqual(byHash);
     // Thunks, so each lookup starts only when awaited (an early rejection would otherwise go unhandled).
-    const lookups = [() => t.providers.get('nope'), () => t.providers.getByName('nope'), () => t.providers.getByOwner(1)];
+    const lookups = [
+      () => t.providers.get('nope'),
+      () => t.providers.getByName('nope'),
+      () => t.providers.getByOwner(1),
+    ];
     for (const lookup of lookups) {
       expect((await failure(lookup())).code).toBe('provider_not_found');
     }
@@ -80,7 +111,11 @@ describeEachDatabase('providers service', (kind) => {
   it('update changes is_active, provider_url and provider_name; refuses nothing-to-change and taken names', async () => {
     const provider = await t.newProvider();
     const newName = uniqueProviderName();
-    const updated = await t.providers.update(provider.hash, { is_active: false, provider_url: null, provider_name: newName });
+    const updated = await t.providers.update(provider.hash, {
+      is_active: false,
+      provider_url: null,
+      provider_name: newName,
+    });
     expect(updated).toMatchObject({ is_active: false, provider_url: '', provider_name: newName });
     expect((await failure(t.providers.update(provider.hash, {}))).code).toBe('no_update_fields');
     const other = await t.newProvider();
@@ -104,7 +139,11 @@ describeEachDatabase('providers service', (kind) => {
     const provider = await t.newProvider();
     await requestAccess(t, provider, user.userId);
     await t.providers.remove(provider.hash);
-    const left = await t.database.db.selectFrom('connections').selectAll().where('provider_hash', '=', provider.hash).execute();
+    const left = await t.database.db
+      .selectFrom('connections')
+      .selectAll()
+      .where('provider_hash', '=', provider.hash)
+      .execute();
     expect(left).toEqual([]);
     expect((await decide(t, user.token, provider.name, 'approve')).statusCode).toBe(404);
     expect((await failure(t.providers.remove(provider.hash))).code).toBe('provider_not_found');

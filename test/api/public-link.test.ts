@@ -66,7 +66,8 @@ function linkApi(t: TestApp) {
       expect(res.statusCode, res.body).toBe(200);
       return res.json<SubscriptionView>();
     },
-    refresh: (userToken: string, token: string) => t.call('POST', `/api/v1/subs/${token}/refresh`, { token: userToken }),
+    refresh: (userToken: string, token: string) =>
+      t.call('POST', `/api/v1/subs/${token}/refresh`, { token: userToken }),
     api,
   };
   return helpers;
@@ -125,7 +126,9 @@ describeEachDatabase('public link: output and headers', (kind) => {
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.headers['profile-title']).toBe(`base64:${base64('Family – Дом')}`);
     expect(res.headers['profile-update-interval']).toBe('1');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="Home VPN.txt"; filename*=UTF-8''Home%20VPN.txt`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Home VPN.txt"; filename*=UTF-8''Home%20VPN.txt`,
+    );
     expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.headers.etag).toMatch(/^"[^"]+"$/);
   });
@@ -139,16 +142,19 @@ describeEachDatabase('public link: output and headers', (kind) => {
   it.each([
     ['a unicode name', 'Мой VPN 🇩🇪', 'VPN'],
     ['a name with quotes and backslashes', 'My "best" \\ list', 'best'],
-  ])('content-disposition carries an ASCII filename and the exact UTF-8 name for %s', async (_title, name, asciiPart) => {
-    const sub = await link.create([], { name });
-    const header = (await link.get(sub.token)).headers['content-disposition'] as string;
-    const match = /^attachment; filename="([^"\\]*)\.txt"; filename\*=UTF-8''([A-Za-z0-9%._~-]+)$/.exec(header);
-    expect(match, header).not.toBeNull();
-    expect(match?.[1]).toMatch(/^[\x20-\x7e]+$/);
-    expect(match?.[1]).toContain(asciiPart);
-    expect(match?.[2]).toBe(`${rfc3986(name)}.txt`);
-    expect(decodeURIComponent(match?.[2] ?? '')).toBe(`${name}.txt`);
-  });
+  ])(
+    'content-disposition carries an ASCII filename and the exact UTF-8 name for %s',
+    async (_title, name, asciiPart) => {
+      const sub = await link.create([], { name });
+      const header = (await link.get(sub.token)).headers['content-disposition'] as string;
+      const match = /^attachment; filename="([^"\\]*)\.txt"; filename\*=UTF-8''([A-Za-z0-9%._~-]+)$/.exec(header);
+      expect(match, header).not.toBeNull();
+      expect(match?.[1]).toMatch(/^[\x20-\x7e]+$/);
+      expect(match?.[1]).toContain(asciiPart);
+      expect(match?.[2]).toBe(`${rfc3986(name)}.txt`);
+      expect(decodeURIComponent(match?.[2] ?? '')).toBe(`${name}.txt`);
+    },
+  );
 
   it('answers 304 with an empty body to a matching If-None-Match (exact, W/ and list forms)', async () => {
     const sub = await link.create([configSource().input]);
@@ -170,7 +176,9 @@ describeEachDatabase('public link: output and headers', (kind) => {
     const b64 = await link.get(sub.token);
     const plain = await link.get(sub.token, '?format=plain');
     expect(plain.headers.etag).not.toBe(b64.headers.etag);
-    expect((await link.get(sub.token, '?format=plain', { 'if-none-match': b64.headers.etag as string })).statusCode).toBe(200);
+    expect(
+      (await link.get(sub.token, '?format=plain', { 'if-none-match': b64.headers.etag as string })).statusCode,
+    ).toBe(200);
 
     const added = await link.api.add(sub.userToken, sub.token, [configSource().input]);
     expect(added.statusCode, added.body).toBe(200);
@@ -233,7 +241,11 @@ describeEachDatabase('public link: unknown and unavailable subscriptions', (kind
       const res = await fresh.inject({ method: 'GET', url: `/api/v1/sub/${outer.token}` });
       expect(res.statusCode).toBe(200);
       expect(decodeBody(res.body)).toEqual([own.line]);
-      const view = await fresh.inject({ method: 'GET', url: `/api/v1/subs/${outer.token}`, headers: { 'api-token': outer.userToken } });
+      const view = await fresh.inject({
+        method: 'GET',
+        url: `/api/v1/subs/${outer.token}`,
+        headers: { 'api-token': outer.userToken },
+      });
       expect(view.json<SubscriptionView>().sources_count).toBe(1);
     });
   });
@@ -255,7 +267,19 @@ describeEachDatabase('public link: upstream content', (kind) => {
   const plain = lines.join('\n');
   const std = base64(`${plain}\n`.length % 3 === 0 ? `${plain}\n\n` : `${plain}\n`);
   const urlSafe = std.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  const junk = ['# profile header', '', `   ${lines[0]}  `, '// note', 'not a config', 'https://example.com/page', 'vless://broken', lines[1], '', lines[2], ''];
+  const junk = [
+    '# profile header',
+    '',
+    `   ${lines[0]}  `,
+    '// note',
+    'not a config',
+    'https://example.com/page',
+    'vless://broken',
+    lines[1],
+    '',
+    lines[2],
+    '',
+  ];
 
   it('the encodings used below really differ (test precondition)', () => {
     expect(std).toMatch(/=$/);
@@ -398,7 +422,9 @@ describeEachDatabase('public link: fetch limits', (kind) => {
     const sub = await link.create([own.input, url]);
     expect(Date.now() - started).toBeLessThan(15_000);
     // Create waits FETCH_TIMEOUT_MS in total (DESIGN 13), so the timed-out fetch may be recorded just after it answers.
-    await expect.poll(async () => externalOf(await link.view(sub.userToken, sub.token), url).last_error).toMatch(/time/i);
+    await expect
+      .poll(async () => externalOf(await link.view(sub.userToken, sub.token), url).last_error)
+      .toMatch(/time/i);
     expect(await link.lines(sub.token)).toEqual([own.line]);
   });
 
@@ -449,7 +475,11 @@ describeEachDatabase('public link: nesting through HTTP', (kind) => {
     expect(await link.lines(lib.token)).toEqual(expected.lib);
     expect(await link.lines(mid.token)).toEqual(expected.mid);
     expect(await link.lines(outer.token)).toEqual(expected.outer);
-    for (const [sub, lines] of [[lib, expected.lib], [mid, expected.mid], [outer, expected.outer]] as const) {
+    for (const [sub, lines] of [
+      [lib, expected.lib],
+      [mid, expected.mid],
+      [outer, expected.outer],
+    ] as const) {
       expect((await link.view(sub.userToken, sub.token)).sources_count).toBe(lines.length);
     }
   });
@@ -592,7 +622,9 @@ describeEachDatabase('public link: sources_count and no upstream traffic on read
     const served = await link.lines(sub.token);
     expect(served).toEqual([own.line, ...feedA, feedB[0], libOwn.line, feedB[1], feedB[2]]);
     expect((await link.view(sub.userToken, sub.token)).sources_count).toBe(served.length);
-    const list = (await t.call('GET', '/api/v1/subs', { token: sub.userToken })).json<Array<{ token: string; sources_count: number }>>();
+    const list = (await t.call('GET', '/api/v1/subs', { token: sub.userToken })).json<
+      Array<{ token: string; sources_count: number }>
+    >();
     expect(list.find((item) => item.token === sub.token)?.sources_count).toBe(served.length);
     expect((await link.view(lib.userToken, lib.token)).sources_count).toBe(1 + feedB.length);
     await link.get(sub.token, '?format=plain');

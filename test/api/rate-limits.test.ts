@@ -19,7 +19,8 @@ function expectLimited(res: LightMyRequestResponse, limit: number): void {
   expect(res.headers['retry-after']).toBe(res.headers['ratelimit-reset']);
 }
 
-const noHeaders = (res: LightMyRequestResponse) => expect(Object.keys(res.headers).filter((h) => h.startsWith('ratelimit'))).toEqual([]);
+const noHeaders = (res: LightMyRequestResponse) =>
+  expect(Object.keys(res.headers).filter((h) => h.startsWith('ratelimit'))).toEqual([]);
 
 for (const kind of testDatabaseKinds()) {
   for (const backend of counterBackends()) {
@@ -61,7 +62,11 @@ for (const kind of testDatabaseKinds()) {
       it('limits provider credentials the same way', async () => {
         const provider = await t.newProvider();
         for (let i = 0; i < 4; i++) {
-          expectBudget(await t.send('GET', '/api/v1/providers/424242', { ip: freshIp(), token: provider.token }), 4, 3 - i);
+          expectBudget(
+            await t.send('GET', '/api/v1/providers/424242', { ip: freshIp(), token: provider.token }),
+            4,
+            3 - i,
+          );
         }
         expectLimited(await t.send('GET', '/api/v1/providers/424242', { ip: freshIp(), token: provider.token }), 4);
       });
@@ -131,7 +136,11 @@ for (const kind of testDatabaseKinds()) {
     });
 
     describe(`rate limits switched off [${kind}, ${backend}]`, () => {
-      const t = useAbuseApp(kind, backend, { RATE_LIMIT_PUBLIC_PER_MIN: '0', RATE_LIMIT_API_PER_MIN: '0', RATE_LIMIT_ANON_PER_MIN: '0' });
+      const t = useAbuseApp(kind, backend, {
+        RATE_LIMIT_PUBLIC_PER_MIN: '0',
+        RATE_LIMIT_API_PER_MIN: '0',
+        RATE_LIMIT_ANON_PER_MIN: '0',
+      });
 
       it('0 disables each limit: no 429 and no RateLimit headers', async () => {
         const ip = freshIp();

@@ -26,7 +26,11 @@ async function storedCounts(database: DatabaseHandle): Promise<Record<string, nu
 }
 
 function counterFor(database: DatabaseHandle, flushIntervalMs: number, clock?: () => number): RequestCounter {
-  return new RequestCounter({ write: (rows) => addRequestCounts(database.db, rows), flushIntervalMs, ...(clock ? { clock } : {}) });
+  return new RequestCounter({
+    write: (rows) => addRequestCounts(database.db, rows),
+    flushIntervalMs,
+    ...(clock ? { clock } : {}),
+  });
 }
 
 describeEachDatabase('request counting', (kind) => {
@@ -43,7 +47,8 @@ describeEachDatabase('request counting', (kind) => {
   });
 
   async function start(counter: RequestCounter): Promise<FastifyInstance> {
-    app = (await startTestApp(testConfig({ ADMIN_SECRET: SECRET }), testDatabase.handle, { requestCounter: counter })).app;
+    app = (await startTestApp(testConfig({ ADMIN_SECRET: SECRET }), testDatabase.handle, { requestCounter: counter }))
+      .app;
     return app;
   }
 
@@ -74,9 +79,12 @@ describeEachDatabase('request counting', (kind) => {
   it('writes the counts periodically while running', async () => {
     const server = await start(counterFor(testDatabase.handle, 50));
     await sendOneOfEach(server);
-    await vi.waitFor(async () => expect(await storedCounts(testDatabase.handle)).toMatchObject({ public: 1, user: 2, admin: 1 }), {
-      timeout: 5000,
-    });
+    await vi.waitFor(
+      async () => expect(await storedCounts(testDatabase.handle)).toMatchObject({ public: 1, user: 2, admin: 1 }),
+      {
+        timeout: 5000,
+      },
+    );
   });
 
   it('the default counter (created by createContext) is flushed by app.close()', async () => {

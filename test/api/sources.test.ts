@@ -28,7 +28,17 @@ describeEachDatabase('sources: classification', (kind) => {
   const api = subsApi(t);
 
   it('classifies proxy URIs of every kind of scheme as config, keeping the URI as data', async () => {
-    const uris = [vlessUri(), vmessJsonUri(), trojanUri(), ssUri(), hysteria2Uri(), hy2Uri(), tuicUri(), wireguardUri(), socks5Uri()];
+    const uris = [
+      vlessUri(),
+      vmessJsonUri(),
+      trojanUri(),
+      ssUri(),
+      hysteria2Uri(),
+      hy2Uri(),
+      tuicUri(),
+      wireguardUri(),
+      socks5Uri(),
+    ];
     const sub = await api.create();
     const res = await api.add(sub.userToken, sub.token, uris);
     expect(res.statusCode, res.body).toBe(200);
@@ -72,17 +82,23 @@ describeEachDatabase('sources: classification', (kind) => {
     expect(await api.storedRows(sub.token)).toEqual(before);
   });
 
-  it.each(['https://user:pw@example.com/s', 'https://user@example.com/s'])('refuses %s (credentials) as invalid_url and stores nothing', async (url) => {
-    const sub = await api.create();
-    const res = await api.add(sub.userToken, sub.token, [vlessUri(), url]);
-    const details = expectError(res, 400, 'invalid_url');
-    expect(details['index']).toBe(1);
-    expect(await api.storedRows(sub.token)).toEqual([]);
-  });
+  it.each(['https://user:pw@example.com/s', 'https://user@example.com/s'])(
+    'refuses %s (credentials) as invalid_url and stores nothing',
+    async (url) => {
+      const sub = await api.create();
+      const res = await api.add(sub.userToken, sub.token, [vlessUri(), url]);
+      const details = expectError(res, 400, 'invalid_url');
+      expect(details['index']).toBe(1);
+      expect(await api.storedRows(sub.token)).toEqual([]);
+    },
+  );
 
   it('creates no subscription when one of its initial sources is invalid', async () => {
     const { token } = await t.newUser();
-    const res = await t.call('POST', '/api/v1/subs', { token, body: { name: 'broken', sources: [vlessUri(), 'ftp://x'] } });
+    const res = await t.call('POST', '/api/v1/subs', {
+      token,
+      body: { name: 'broken', sources: [vlessUri(), 'ftp://x'] },
+    });
     expect(expectError(res, 400, 'invalid_source')['index']).toBe(1);
     const list = await t.call('GET', '/api/v1/subs', { token });
     expect(list.json()).toEqual([]);
@@ -156,7 +172,11 @@ describeEachDatabase('sources: comments in input', (kind) => {
     const uris = [vlessUri(), ssUri(), trojanUri()];
     const sub = await api.create([`${uris[0]}#My%20Server`, `${uris[1]}#🇳🇱 Amsterdam`, uris[2]]);
     const other = await api.create([vlessUri()], sub.userToken);
-    const res = await api.replace(other.userToken, other.token, sub.sources.map((s) => s.data));
+    const res = await api.replace(
+      other.userToken,
+      other.token,
+      sub.sources.map((s) => s.data),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const replaced = res.json<{ sources: Source[] }>().sources;
     const shape = (list: Source[]) => list.map((s) => [s.id, s.data, s.comment, s.source_type]);
@@ -255,7 +275,11 @@ describeEachDatabase('sources: add', (kind) => {
     const sub = await api.create([{ data: `${uri}#Old`, is_hidden: true, max_depth: 1 }, vlessUri()]);
     const existing = sub.sources[0] as Source;
     const fresh = vlessUri();
-    const res = await api.add(sub.userToken, sub.token, [`${uri}#New`, { data: uri, is_hidden: false, max_depth: 3 }, fresh]);
+    const res = await api.add(sub.userToken, sub.token, [
+      `${uri}#New`,
+      { data: uri, is_hidden: false, max_depth: 3 },
+      fresh,
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     const sources = res.json<{ sources: Source[] }>().sources;
     expect(sources).toHaveLength(3);
@@ -294,7 +318,11 @@ describeEachDatabase('sources: add', (kind) => {
 
   it('answers 404 subscription_not_found for an unknown subscription, 403 for another user', async () => {
     const { token } = await t.newUser();
-    expectError(await api.add(token, 'NoSuchSubscriptionToken0000000000000000000', [vlessUri()]), 404, 'subscription_not_found');
+    expectError(
+      await api.add(token, 'NoSuchSubscriptionToken0000000000000000000', [vlessUri()]),
+      404,
+      'subscription_not_found',
+    );
     const foreign = await api.create();
     expectError(await api.add(token, foreign.token, [vlessUri()]), 403, 'forbidden');
     expect(await api.storedRows(foreign.token)).toEqual([]);
@@ -308,7 +336,11 @@ describeEachDatabase('sources: MAX_SOURCES_PER_SUBSCRIPTION=5', (kind) => {
   it('refuses an add whose result exceeds the limit with 413, adding nothing', async () => {
     const sub = await api.create([vlessUri(), vlessUri(), vlessUri()]);
     const before = await api.storedRows(sub.token);
-    const details = expectError(await api.add(sub.userToken, sub.token, [vlessUri(), vlessUri(), vlessUri()]), 413, 'too_many_sources');
+    const details = expectError(
+      await api.add(sub.userToken, sub.token, [vlessUri(), vlessUri(), vlessUri()]),
+      413,
+      'too_many_sources',
+    );
     expect(details['max']).toBe(5);
     expect(await api.storedRows(sub.token)).toEqual(before);
   });
@@ -334,7 +366,9 @@ describeEachDatabase('sources: MAX_SOURCES_PER_SUBSCRIPTION=5', (kind) => {
 
     const fiveDistinct = await api.replace(token, sub.token, [...six.slice(0, 5), six[0]]);
     expect(fiveDistinct.statusCode, fiveDistinct.body).toBe(200);
-    expect(ids(fiveDistinct.json<{ sources: Source[] }>().sources)).toEqual(six.slice(0, 5).map((u) => sha32(u as string)));
+    expect(ids(fiveDistinct.json<{ sources: Source[] }>().sources)).toEqual(
+      six.slice(0, 5).map((u) => sha32(u as string)),
+    );
   });
 });
 
@@ -368,7 +402,11 @@ describeEachDatabase('sources: replace', (kind) => {
   it('refuses 151 items with 400 validation_failed', async () => {
     const sub = await api.create([vlessUri()]);
     const before = await api.storedRows(sub.token);
-    const res = await api.replace(sub.userToken, sub.token, Array.from({ length: 151 }, () => vlessUri()));
+    const res = await api.replace(
+      sub.userToken,
+      sub.token,
+      Array.from({ length: 151 }, () => vlessUri()),
+    );
     expectError(res, 400, 'validation_failed');
     expect(await api.storedRows(sub.token)).toEqual(before);
   });
@@ -385,7 +423,10 @@ describeEachDatabase('sources: replace', (kind) => {
   it('is atomic: a last item referencing a missing subscription leaves the old list intact', async () => {
     const sub = await api.create([vlessUri()]);
     const before = await api.storedRows(sub.token);
-    const res = await api.replace(sub.userToken, sub.token, [vlessUri(), internalRef('MissingToken000000000000000000000000000000')]);
+    const res = await api.replace(sub.userToken, sub.token, [
+      vlessUri(),
+      internalRef('MissingToken000000000000000000000000000000'),
+    ]);
     expect(expectError(res, 400, 'invalid_source')['index']).toBe(1);
     expect(await api.storedRows(sub.token)).toEqual(before);
   });
@@ -400,7 +441,10 @@ describeEachDatabase('sources: replace', (kind) => {
 
   it('refuses an out-of-range max_depth on create and replace with 400 validation_failed', async () => {
     const { token } = await t.newUser();
-    const create = await t.call('POST', '/api/v1/subs', { token, body: { name: 'depth', sources: [{ data: vlessUri(), max_depth: 4 }] } });
+    const create = await t.call('POST', '/api/v1/subs', {
+      token,
+      body: { name: 'depth', sources: [{ data: vlessUri(), max_depth: 4 }] },
+    });
     expectError(create, 400, 'validation_failed');
     const sub = await api.create([vlessUri()], token);
     expectError(await api.replace(token, sub.token, [{ data: vlessUri(), max_depth: -1 }]), 400, 'validation_failed');
@@ -448,7 +492,12 @@ describeEachDatabase('sources: remove', (kind) => {
     const before = await api.storedRows(sub.token);
     const unknown = sha32('nothing-like-this');
     const foreignId = elsewhere.sources[0]?.id as string;
-    const res = await api.remove(sub.userToken, sub.token, [sub.sources[0]?.id, unknown, sub.sources[1]?.id, foreignId]);
+    const res = await api.remove(sub.userToken, sub.token, [
+      sub.sources[0]?.id,
+      unknown,
+      sub.sources[1]?.id,
+      foreignId,
+    ]);
     const details = expectError(res, 404, 'source_not_found');
     expect(details['unknown_ids']).toEqual([unknown, foreignId]);
     expect(await api.storedRows(sub.token)).toEqual(before);
@@ -475,7 +524,10 @@ describeEachDatabase('sources: internal references', (kind) => {
 
   it('refuses a reference to a subscription that does not exist', async () => {
     const sub = await api.create();
-    const res = await api.add(sub.userToken, sub.token, [vlessUri(), internalRef('NoSuchToken_000000000000000000000000000000')]);
+    const res = await api.add(sub.userToken, sub.token, [
+      vlessUri(),
+      internalRef('NoSuchToken_000000000000000000000000000000'),
+    ]);
     expect(expectError(res, 400, 'invalid_source')['index']).toBe(1);
     expect(await api.storedRows(sub.token)).toEqual([]);
   });
@@ -516,7 +568,13 @@ describeEachDatabase('sources: internal references', (kind) => {
   });
 
   it('allows A->B->C->D with MAX_NESTING_DEPTH 3 and refuses a chain of 4 below the holder', async () => {
-    const [a, b, c, d, e] = [await api.create(), await api.create(), await api.create(), await api.create([vlessUri()]), await api.create()];
+    const [a, b, c, d, e] = [
+      await api.create(),
+      await api.create(),
+      await api.create(),
+      await api.create([vlessUri()]),
+      await api.create(),
+    ];
     await link(c, d);
     await link(b, c);
     await link(a, b);
@@ -528,7 +586,10 @@ describeEachDatabase('sources: internal references', (kind) => {
     expect(await api.storedRows(e.token)).toEqual(before);
 
     const { token: owner } = await t.newUser();
-    const create = await t.call('POST', '/api/v1/subs', { token: owner, body: { name: 'deep', sources: [internalRef(a.token)] } });
+    const create = await t.call('POST', '/api/v1/subs', {
+      token: owner,
+      body: { name: 'deep', sources: [internalRef(a.token)] },
+    });
     expectError(create, 400, 'nesting_too_deep');
     expect((await t.call('GET', '/api/v1/subs', { token: owner })).json()).toEqual([]);
 
@@ -594,7 +655,10 @@ describeEachDatabase('sources: SSRF refusal (FETCH_ALLOW_PRIVATE=false)', (kind)
       body: { name: 'public', sources: ['https://sub.example.com/path', internalRef(target.token)] },
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<{ sources: Source[] }>().sources.map((s) => s.source_type)).toEqual(['external_url', 'internal_token']);
+    expect(res.json<{ sources: Source[] }>().sources.map((s) => s.source_type)).toEqual([
+      'external_url',
+      'internal_token',
+    ]);
   });
 });
 

@@ -27,14 +27,30 @@ function fixtures(database: DatabaseHandle) {
       const userId = nextFixtureId++;
       await db
         .insertInto('users')
-        .values({ user_id: userId, user_hash: randomUUID(), token_hash: randomBytes(16).toString('hex'), is_active: 1, created_at: createdAt, updated_at: createdAt })
+        .values({
+          user_id: userId,
+          user_hash: randomUUID(),
+          token_hash: randomBytes(16).toString('hex'),
+          is_active: 1,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
         .execute();
       return userId;
     },
     async subscription(userId: number, createdAt: string): Promise<void> {
       await db
         .insertInto('subscriptions')
-        .values({ token: randomBytes(16).toString('hex'), user_id: userId, provider_hash: null, scope: '', name: randomUUID(), description: null, created_at: createdAt, updated_at: createdAt })
+        .values({
+          token: randomBytes(16).toString('hex'),
+          user_id: userId,
+          provider_hash: null,
+          scope: '',
+          name: randomUUID(),
+          description: null,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
         .execute();
     },
     async provider(ownerId: number, createdAt: string): Promise<void> {
@@ -197,11 +213,29 @@ describeEachDatabase('admin stats', (kind) => {
     await f.provider(first, '2003-01-25T00:00:00.000Z');
 
     const early = await stats('?start_date=2003-01-01&end_date=2003-01-12');
-    expect(early).toMatchObject({ total_users: 1, new_users: 1, total_subscriptions: 0, new_subscriptions: 0, total_providers: 0 });
+    expect(early).toMatchObject({
+      total_users: 1,
+      new_users: 1,
+      total_subscriptions: 0,
+      new_subscriptions: 0,
+      total_providers: 0,
+    });
     const middle = await stats('?start_date=2003-01-16&end_date=2003-01-21T00:00:00Z');
-    expect(middle).toMatchObject({ total_users: 2, new_users: 1, total_subscriptions: 2, new_subscriptions: 1, total_providers: 0 });
+    expect(middle).toMatchObject({
+      total_users: 2,
+      new_users: 1,
+      total_subscriptions: 2,
+      new_subscriptions: 1,
+      total_providers: 0,
+    });
     const late = await stats('?start_date=2003-01-22&end_date=2003-01-31');
-    expect(late).toMatchObject({ total_users: 2, new_users: 0, total_subscriptions: 2, new_subscriptions: 0, total_providers: 1 });
+    expect(late).toMatchObject({
+      total_users: 2,
+      new_users: 0,
+      total_subscriptions: 2,
+      new_subscriptions: 0,
+      total_providers: 1,
+    });
   });
 
   it('shows users and subscriptions created through the API in the current range', async () => {
@@ -226,6 +260,9 @@ describeEachDatabase('admin stats', (kind) => {
     const second = await stats('?start_date=2004-03-01T11:00:00Z&end_date=2004-03-01T11:59:59Z');
     expect(second).toMatchObject({ total_requests: 7, requests_by_kind: { public: 0, user: 7 } });
     const infraOnly = await stats('?start_date=2004-03-01T12:00:00Z&end_date=2004-03-01T14:00:00Z');
-    expect(infraOnly).toMatchObject({ total_requests: 3, requests_by_kind: { public: 0, user: 0, provider: 0, admin: 0 } });
+    expect(infraOnly).toMatchObject({
+      total_requests: 3,
+      requests_by_kind: { public: 0, user: 0, provider: 0, admin: 0 },
+    });
   });
 });

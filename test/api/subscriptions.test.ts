@@ -7,7 +7,16 @@ import type { SubscriptionView as Subscription } from '../../src/modules/subscri
 const SUBS = '/api/v1/subs';
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
-const SUBSCRIPTION_KEYS = ['created_at', 'description', 'name', 'provider_name', 'sources', 'sources_count', 'token', 'updated_at'];
+const SUBSCRIPTION_KEYS = [
+  'created_at',
+  'description',
+  'name',
+  'provider_name',
+  'sources',
+  'sources_count',
+  'token',
+  'updated_at',
+];
 const LIST_ITEM_KEYS = SUBSCRIPTION_KEYS.filter((key) => key !== 'sources');
 
 type ListItem = Omit<Subscription, 'sources'>;
@@ -68,7 +77,9 @@ async function sourceRows(t: TestApp, subToken: string) {
 }
 
 /** Every operation on one subscription, with a body that would succeed for its owner. */
-function operationsOn(sub: Subscription): Array<{ name: string; method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; body?: unknown }> {
+function operationsOn(
+  sub: Subscription,
+): Array<{ name: string; method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; body?: unknown }> {
   const base = `${SUBS}/${sub.token}`;
   const configId = sub.sources[0]?.id ?? 'f'.repeat(32);
   return [
@@ -78,8 +89,18 @@ function operationsOn(sub: Subscription): Array<{ name: string; method: 'GET' | 
     { name: 'add sources', method: 'POST', url: `${base}/sources`, body: { sources: [config(900)] } },
     { name: 'replace sources', method: 'PUT', url: `${base}/sources`, body: { sources: [] } },
     { name: 'remove sources', method: 'DELETE', url: `${base}/sources`, body: { source_ids: [configId] } },
-    { name: 'patch config', method: 'PATCH', url: `${base}/config`, body: { config_id: configId, comment: 'pwned', is_hidden: true, max_depth: 0 } },
-    { name: 'patch comments', method: 'PATCH', url: `${base}/comments`, body: { config_id: configId, comment: 'pwned' } },
+    {
+      name: 'patch config',
+      method: 'PATCH',
+      url: `${base}/config`,
+      body: { config_id: configId, comment: 'pwned', is_hidden: true, max_depth: 0 },
+    },
+    {
+      name: 'patch comments',
+      method: 'PATCH',
+      url: `${base}/comments`,
+      body: { config_id: configId, comment: 'pwned' },
+    },
     { name: 'refresh', method: 'POST', url: `${base}/refresh` },
   ];
 }
@@ -182,7 +203,9 @@ describeEachDatabase('subscriptions: create', (kind) => {
   ])('counts description length in code points: 64 %s characters pass, 65 fail', async (_label, char) => {
     const { token } = await t.newUser();
     expect((await createOk(t, token, { name: 'ok', description: char.repeat(64) })).description).toBe(char.repeat(64));
-    expect(issuePaths(await create(t, token, { name: 'too long', description: char.repeat(65) }))).toContain('body.description');
+    expect(issuePaths(await create(t, token, { name: 'too long', description: char.repeat(65) }))).toContain(
+      'body.description',
+    );
   });
 
   it('refuses a description of the wrong type', async () => {
@@ -278,7 +301,7 @@ describeEachDatabase('subscriptions: list', (kind) => {
     expect(await listOk(t, token)).toEqual([]);
   });
 
-  it('returns only the caller\'s subscriptions, oldest first, with the list item fields', async () => {
+  it("returns only the caller's subscriptions, oldest first, with the list item fields", async () => {
     const alice = await t.newUser();
     const bob = await t.newUser();
     const created: Subscription[] = [];
@@ -325,7 +348,11 @@ describeEachDatabase('subscriptions: get and ownership', (kind) => {
   async function ownedByAnother() {
     const owner = await t.newUser();
     const intruder = await t.newUser();
-    const sub = await createOk(t, owner.token, { name: 'Private', description: 'owner only', sources: [`${config(7)}#mine`] });
+    const sub = await createOk(t, owner.token, {
+      name: 'Private',
+      description: 'owner only',
+      sources: [`${config(7)}#mine`],
+    });
     return { owner, intruder, sub };
   }
 
@@ -356,30 +383,41 @@ describeEachDatabase('subscriptions: get and ownership', (kind) => {
     }
   });
 
-  it.each(OPERATION_NAMES)("answers 403 forbidden on another user's subscription: %s, and changes nothing", async (name) => {
-    const { owner, intruder, sub } = await ownedByAnother();
-    const operation = operationsOn(sub).find((op) => op.name === name);
-    if (!operation) throw new Error(`unknown operation ${name}`);
-    const response = await t.call(operation.method, operation.url, { token: intruder.token, body: operation.body });
-    expectError(response, 403, 'forbidden');
-    expect(response.body).not.toContain('owner only');
-    expect(await getOk(t, owner.token, sub.token)).toEqual(sub);
-    expect(await sourceRows(t, sub.token)).toHaveLength(1);
-    expect(await listOk(t, intruder.token)).toEqual([]);
-  });
+  it.each(OPERATION_NAMES)(
+    "answers 403 forbidden on another user's subscription: %s, and changes nothing",
+    async (name) => {
+      const { owner, intruder, sub } = await ownedByAnother();
+      const operation = operationsOn(sub).find((op) => op.name === name);
+      if (!operation) throw new Error(`unknown operation ${name}`);
+      const response = await t.call(operation.method, operation.url, { token: intruder.token, body: operation.body });
+      expectError(response, 403, 'forbidden');
+      expect(response.body).not.toContain('owner only');
+      expect(await getOk(t, owner.token, sub.token)).toEqual(sub);
+      expect(await sourceRows(t, sub.token)).toHaveLength(1);
+      expect(await listOk(t, intruder.token)).toEqual([]);
+    },
+  );
 
   it.each(OPERATION_NAMES)('answers 404 subscription_not_found on an unknown token: %s', async (name) => {
     const { token } = await t.newUser();
-    const operation = operationsOn({ token: unknownToken(), sources: [] } as unknown as Subscription).find((op) => op.name === name);
+    const operation = operationsOn({ token: unknownToken(), sources: [] } as unknown as Subscription).find(
+      (op) => op.name === name,
+    );
     if (!operation) throw new Error(`unknown operation ${name}`);
-    expectError(await t.call(operation.method, operation.url, { token, body: operation.body }), 404, 'subscription_not_found');
+    expectError(
+      await t.call(operation.method, operation.url, { token, body: operation.body }),
+      404,
+      'subscription_not_found',
+    );
   });
 });
 
 describeEachDatabase('subscriptions: patch', (kind) => {
   const t = useTestApp(kind);
 
-  async function withSubscription(body: Record<string, unknown> = { name: 'Home', description: 'desc', sources: [config(1)] }) {
+  async function withSubscription(
+    body: Record<string, unknown> = { name: 'Home', description: 'desc', sources: [config(1)] },
+  ) {
     const { token } = await t.newUser();
     return { token, sub: await createOk(t, token, body) };
   }
@@ -498,7 +536,11 @@ describeEachDatabase('subscriptions: delete', (kind) => {
     expect(await sourceRows(t, sub.token)).toHaveLength(3);
     expect((await t.call('DELETE', `${SUBS}/${sub.token}`, { token })).statusCode).toBe(204);
     expect(await sourceRows(t, sub.token)).toEqual([]);
-    const row = await t.database.db.selectFrom('subscriptions').select('token').where('token', '=', sub.token).executeTakeFirst();
+    const row = await t.database.db
+      .selectFrom('subscriptions')
+      .select('token')
+      .where('token', '=', sub.token)
+      .executeTakeFirst();
     expect(row).toBeUndefined();
   });
 
@@ -535,7 +577,11 @@ describeEachDatabase('subscriptions: authentication', (kind) => {
     ['GET', `${SUBS}/${'a'.repeat(43)}`],
     ['DELETE', `${SUBS}/${'a'.repeat(43)}`],
   ] as const)('answers 401 missing_token without API-Token: %s %s', async (method, url) => {
-    expectError(await t.call(method, url, { body: method === 'POST' ? { name: 'x' } : undefined }), 401, 'missing_token');
+    expectError(
+      await t.call(method, url, { body: method === 'POST' ? { name: 'x' } : undefined }),
+      401,
+      'missing_token',
+    );
   });
 
   it('treats a blank API-Token header as missing', async () => {
@@ -553,7 +599,11 @@ describeEachDatabase('subscriptions: authentication', (kind) => {
     expectError(await create(t, user.token, { name: 'after' }), 403, 'account_disabled');
     expectError(await t.call('GET', `${SUBS}/${user.sub.token}`, { token: user.token }), 403, 'account_disabled');
     expectError(await t.call('DELETE', `${SUBS}/${user.sub.token}`, { token: user.token }), 403, 'account_disabled');
-    const rows = await t.database.db.selectFrom('subscriptions').select('name').where('user_id', '=', user.userId).execute();
+    const rows = await t.database.db
+      .selectFrom('subscriptions')
+      .select('name')
+      .where('user_id', '=', user.userId)
+      .execute();
     expect(rows).toEqual([{ name: 'before' }]);
   });
 
@@ -573,4 +623,3 @@ describeEachDatabase('subscriptions: authentication', (kind) => {
     expectError(await create(t, user.token, { name: '' }), 403, 'account_disabled');
   });
 });
-

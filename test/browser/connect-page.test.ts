@@ -12,11 +12,20 @@ function findChromium(): string | null {
 }
 
 const executablePath = findChromium();
-const SKIP_REASON = 'connect page browser tests skipped: no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)';
+const SKIP_REASON =
+  'connect page browser tests skipped: no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)';
 if (!executablePath) console.warn(SKIP_REASON);
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 let browser: Browser;
 
@@ -73,7 +82,11 @@ let browser: Browser;
       await page.click('#reject');
       await expectState(page, 'none', 'No request');
       expect(await page.textContent('#notice')).toContain('Request rejected');
-      expectError(await t.call('GET', `${ME}/providers/${provider.name}`, { token: user.token }), 404, 'connection_not_found');
+      expectError(
+        await t.call('GET', `${ME}/providers/${provider.name}`, { token: user.token }),
+        404,
+        'connection_not_found',
+      );
       expect(problems).toEqual([]);
     });
 
@@ -111,7 +124,11 @@ let browser: Browser;
 });
 
 /** A fresh user, a provider and its pending request; the page opened at the returned connection_link. */
-async function openRequest(t: TestApp, tab: { origin: string; page: Page; problems: string[] }, query = (_userId: number) => '') {
+async function openRequest(
+  t: TestApp,
+  tab: { origin: string; page: Page; problems: string[] },
+  query = (_userId: number) => '',
+) {
   const user = await t.newUser();
   const provider = await t.newProvider();
   const { connection_link: link } = await requestAccess(t, provider, user.userId);
@@ -139,7 +156,8 @@ async function expectState(page: Page, state: string, label: string) {
 }
 
 async function connectionStatus(t: TestApp, token: string, name: string): Promise<string | null> {
-  return expectStatus(await t.call('GET', `${ME}/providers/${name}`, { token }), 200).json<{ status: string | null }>().status;
+  return expectStatus(await t.call('GET', `${ME}/providers/${name}`, { token }), 200).json<{ status: string | null }>()
+    .status;
 }
 
 /** CONNECT_PAGE_SCREENSHOT=/tmp/x.png saves what a phone-sized screen shows after approving. */

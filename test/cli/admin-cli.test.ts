@@ -24,9 +24,13 @@ describe('subweave admin CLI', { timeout: 120_000 }, () => {
 
   async function admin(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
     try {
-      const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'admin', ...args, '--url', url], {
-        env: { ...process.env, ADMIN_SECRET: SECRET, ...env },
-      });
+      const { stdout, stderr } = await run(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli.ts', 'admin', ...args, '--url', url],
+        {
+          env: { ...process.env, ADMIN_SECRET: SECRET, ...env },
+        },
+      );
       return { code: 0, stdout, stderr };
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };
@@ -51,7 +55,9 @@ describe('subweave admin CLI', { timeout: 120_000 }, () => {
 
   it('creates, reads, deactivates and deletes a user', async () => {
     const userId = freshUserId();
-    const created = json<{ user_id: number; api_token: string; user_hash: string }>(await admin(['users', 'create', String(userId)]));
+    const created = json<{ user_id: number; api_token: string; user_hash: string }>(
+      await admin(['users', 'create', String(userId)]),
+    );
     expect(created.user_id).toBe(userId);
     expect(created.api_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
@@ -106,7 +112,12 @@ describe('subweave admin CLI', { timeout: 120_000 }, () => {
   });
 
   it('exits 2 on usage errors without calling the server', async () => {
-    const cases = [['users', 'get', 'abc'], ['users', 'frobnicate', '1'], ['users', 'get'], ['providers', 'update', 'x']];
+    const cases = [
+      ['users', 'get', 'abc'],
+      ['users', 'frobnicate', '1'],
+      ['users', 'get'],
+      ['providers', 'update', 'x'],
+    ];
     const results = await Promise.all(cases.map((args) => admin(args)));
     results.forEach((result, i) => {
       expect(result.code, cases[i]?.join(' ')).toBe(2);

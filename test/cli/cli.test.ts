@@ -20,7 +20,11 @@ for (const kind of testDatabaseKinds()) {
     const tokenWorks = async (userId: number, token: string) => {
       const handle = createDatabase(databaseUrl);
       try {
-        const row = await handle.db.selectFrom('users').select('token_hash').where('user_id', '=', userId).executeTakeFirst();
+        const row = await handle.db
+          .selectFrom('users')
+          .select('token_hash')
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
         return row?.token_hash === hashToken(token);
       } finally {
         await handle.close();
@@ -77,11 +81,14 @@ describe('subweave CLI without a database', { timeout: CLI_TEST_TIMEOUT_MS }, ()
     expect(result.stdout).toContain('Examples:');
   });
 
-  it.each([['0'], ['-5'], ['abc'], ['1.5'], ['99999999999999999999']])('rejects user_id %s with usage exit 2', async (id) => {
-    const result = await cli(['users', 'create', id], { DATABASE_URL: 'sqlite::memory:' });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('user_id must be a positive integer');
-  });
+  it.each([['0'], ['-5'], ['abc'], ['1.5'], ['99999999999999999999']])(
+    'rejects user_id %s with usage exit 2',
+    async (id) => {
+      const result = await cli(['users', 'create', id], { DATABASE_URL: 'sqlite::memory:' });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('user_id must be a positive integer');
+    },
+  );
 
   it('rejects an unknown command', async () => {
     const result = await cli(['frobnicate'], { DATABASE_URL: 'sqlite::memory:' });

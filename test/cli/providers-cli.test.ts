@@ -76,9 +76,11 @@ describe('subweave providers CLI usage', { timeout: CLI_TEST_TIMEOUT_MS }, () =>
 
   it('missing arguments are a usage error (exit 2)', async () => {
     const results = await Promise.all(
-      [['providers', 'create'], ['providers', 'create', '5'], ['providers', 'create', 'x', 'name']].map((args) =>
-        cli(args, { DATABASE_URL: 'sqlite::memory:' }),
-      ),
+      [
+        ['providers', 'create'],
+        ['providers', 'create', '5'],
+        ['providers', 'create', 'x', 'name'],
+      ].map((args) => cli(args, { DATABASE_URL: 'sqlite::memory:' })),
     );
     for (const result of results) {
       expect(result.code).toBe(2);

@@ -60,7 +60,9 @@ describe('subweave serve', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const base = `http://127.0.0.1:${port}`;
     try {
-      expect(await waitFor(60_000, async () => (await fetch(`${base}/healthz`).catch(() => null))?.status === 200)).toBe(true);
+      expect(
+        await waitFor(60_000, async () => (await fetch(`${base}/healthz`).catch(() => null))?.status === 200),
+      ).toBe(true);
       await fetch(`${base}/healthz`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
 
       // Creating a subscription fetches its new external URL: this request now waits on the hanging upstream.
@@ -90,7 +92,11 @@ describe('subweave serve', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     const port = await freePort();
     await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
     try {
-      const result = await runCli(['serve'], { DATABASE_URL: `sqlite:${join(dir, 'port.db')}`, HOST: '127.0.0.1', PORT: String(port) });
+      const result = await runCli(['serve'], {
+        DATABASE_URL: `sqlite:${join(dir, 'port.db')}`,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+      });
       expect(result.code).toBe(1);
       expectOneLine(result.stderr, 'PORT');
     } finally {
@@ -99,7 +105,11 @@ describe('subweave serve', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   });
 
   it('names DATABASE_URL for a SQLite folder that does not exist, and for a malformed URL', async () => {
-    const missing = await runCli(['serve'], { DATABASE_URL: `sqlite:${join(dir, 'no-such-folder', 'x.db')}`, HOST: '127.0.0.1', PORT: '0' });
+    const missing = await runCli(['serve'], {
+      DATABASE_URL: `sqlite:${join(dir, 'no-such-folder', 'x.db')}`,
+      HOST: '127.0.0.1',
+      PORT: '0',
+    });
     expect(missing.code).toBe(1);
     expectOneLine(missing.stderr, 'DATABASE_URL');
 

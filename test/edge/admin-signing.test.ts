@@ -4,7 +4,15 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createUser } from '../../src/modules/users/users.service.js';
 import { signRequest } from '../../src/modules/admin/signature.js';
 import type { Redis } from '../../src/redis.js';
-import { ADMIN_PREFIX, describeEachDatabase, openTestDatabase, startTestApp, testConfig, useTestApp, type TestDatabase } from '../support/harness.js';
+import {
+  ADMIN_PREFIX,
+  describeEachDatabase,
+  openTestDatabase,
+  startTestApp,
+  testConfig,
+  useTestApp,
+  type TestDatabase,
+} from '../support/harness.js';
 import { expectError } from '../support/source-factories.js';
 import { connectedRedis, redisUrl, uniqueRedisPrefix } from '../support/abuse-app.js';
 
@@ -17,11 +25,20 @@ function sendSigned(
   sent: { path: string; body?: string },
 ): Promise<LightMyRequestResponse> {
   const timestamp = signed.timestamp ?? String(Date.now());
-  const signature = signRequest(SECRET, { timestamp, method: signed.method, pathWithQuery: `${ADMIN_PREFIX}${signed.path}`, body: signed.body ?? '' });
+  const signature = signRequest(SECRET, {
+    timestamp,
+    method: signed.method,
+    pathWithQuery: `${ADMIN_PREFIX}${signed.path}`,
+    body: signed.body ?? '',
+  });
   return app.inject({
     method: signed.method as 'DELETE',
     url: `${ADMIN_PREFIX}${sent.path}`,
-    headers: { 'x-timestamp': timestamp, 'x-signature': signature, ...(sent.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      'x-timestamp': timestamp,
+      'x-signature': signature,
+      ...(sent.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     ...(sent.body !== undefined ? { payload: sent.body } : {}),
   });
 }
@@ -59,7 +76,9 @@ for (const withRedis of redisUrl ? [false, true] : [false]) {
     const start = async () => {
       const redis = withRedis ? await connectedRedis(redisUrl as string) : null;
       if (redis) redisConnections.push(redis);
-      return (await startTestApp(testConfig({ ADMIN_SECRET: SECRET, REDIS_PREFIX: prefix }), database.handle, { redis })).app;
+      return (
+        await startTestApp(testConfig({ ADMIN_SECRET: SECRET, REDIS_PREFIX: prefix }), database.handle, { redis })
+      ).app;
     };
     beforeAll(async () => {
       database = await openTestDatabase(kind);
@@ -97,7 +116,11 @@ describe('edge: admin timestamps without Redis', () => {
     const database = await openTestDatabase('sqlite');
     const { app } = await startTestApp(testConfig({ ADMIN_SECRET: SECRET }), database.handle, { redis: null });
     try {
-      const res = await sendSigned(app, { method: 'GET', path: '/bans', timestamp: String(Date.now() - 5_000) }, { path: '/bans' });
+      const res = await sendSigned(
+        app,
+        { method: 'GET', path: '/bans', timestamp: String(Date.now() - 5_000) },
+        { path: '/bans' },
+      );
       expectError(res, 401, 'signature_expired');
       expect(res.json().message).toMatch(/older than this server process/);
     } finally {

@@ -58,13 +58,24 @@ for (const kind of testDatabaseKinds()) {
 
   describe(`strict X-Forwarded-For [${kind}]`, () => {
     const proxy = '127.0.0.1';
-    const t = useAbuseApp(kind, 'memory', { TRUST_PROXY: '127.0.0.1,10.0.0.0/8', RATE_LIMIT_ANON_PER_MIN: '1', AUTO_BAN_VIOLATIONS: '1' });
+    const t = useAbuseApp(kind, 'memory', {
+      TRUST_PROXY: '127.0.0.1,10.0.0.0/8',
+      RATE_LIMIT_ANON_PER_MIN: '1',
+      AUTO_BAN_VIOLATIONS: '1',
+    });
     const via = (forwardedFor: string, url = '/sub/x', token?: string) =>
       t.send('GET', url, { ip: proxy, headers: { 'x-forwarded-for': forwardedFor }, ...(token ? { token } : {}) });
 
     it('answers 400 invalid_forwarded_for when the client entry is not an address, before authentication', async () => {
       const { token } = await t.newUser();
-      for (const header of ['unknown', '', 'garbage, 10.0.0.3', '198.51.100.1, <script>', '1.2.3.4.5', '198.51.100.1,']) {
+      for (const header of [
+        'unknown',
+        '',
+        'garbage, 10.0.0.3',
+        '198.51.100.1, <script>',
+        '1.2.3.4.5',
+        '198.51.100.1,',
+      ]) {
         expectError(await via(header, '/api/v1/subs', token), 400, 'invalid_forwarded_for');
       }
       // Left of the client entry the header is client-supplied, and garbage there changes nothing.
@@ -74,7 +85,11 @@ for (const kind of testDatabaseKinds()) {
     it('never lets a garbage entry pass the admin allowlist as the proxy (127.0.0.1 is allowed)', async () => {
       const res = await t.send('GET', '/api/v1/admin/bans', { ip: proxy, headers: { 'x-forwarded-for': 'unknown' } });
       expectError(res, 400, 'invalid_forwarded_for');
-      expectError(await t.send('GET', '/api/v1/admin/bans', { ip: proxy, headers: { 'x-forwarded-for': '198.51.100.9' } }), 403, 'ip_not_allowed');
+      expectError(
+        await t.send('GET', '/api/v1/admin/bans', { ip: proxy, headers: { 'x-forwarded-for': '198.51.100.9' } }),
+        403,
+        'ip_not_allowed',
+      );
     });
 
     it('charges nothing to the proxy: garbage entries never get the proxy banned for everyone behind it', async () => {

@@ -5,7 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import { createUser } from '../../src/modules/users/users.service.js';
 import { redactUrl } from '../../src/http/request-log.js';
 import { signRequest } from '../../src/modules/admin/signature.js';
-import { describeEachDatabase, openTestDatabase, startTestApp, signedInject, testConfig, type TestDatabase } from '../support/harness.js';
+import {
+  describeEachDatabase,
+  openTestDatabase,
+  startTestApp,
+  signedInject,
+  testConfig,
+  type TestDatabase,
+} from '../support/harness.js';
 
 describe('redactUrl', () => {
   const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
@@ -39,7 +46,12 @@ describeEachDatabase('edge: logs and request ids', (kind) => {
         callback();
       },
     });
-    ({ app } = await startTestApp(testConfig({ ADMIN_SECRET: SECRET }), database.handle, {}, { logger: { level: 'info', stream } }));
+    ({ app } = await startTestApp(
+      testConfig({ ADMIN_SECRET: SECRET }),
+      database.handle,
+      {},
+      { logger: { level: 'info', stream } },
+    ));
   });
   afterAll(async () => {
     await app?.close();
@@ -47,7 +59,10 @@ describeEachDatabase('edge: logs and request ids', (kind) => {
   });
 
   it('keeps a safe X-Request-Id and replaces anything else', async () => {
-    const id = async (value: string) => (await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': value } })).headers['x-request-id'];
+    const id = async (value: string) =>
+      (await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': value } })).headers[
+        'x-request-id'
+      ];
     expect(await id('req-1.2:abc_DEF')).toBe('req-1.2:abc_DEF');
     expect(await id('a'.repeat(128))).toBe('a'.repeat(128));
     for (const bad of ['a'.repeat(129), 'bad id', 'x\r\nSet-Cookie: a=b'.replace(/[\r\n]/g, ''), '<script>', 'ü', '']) {
@@ -67,7 +82,14 @@ describeEachDatabase('edge: logs and request ids', (kind) => {
     });
     const token = created.json<{ token: string }>().token;
     const headers = { 'api-token': user.api_token };
-    for (const url of [`/sub/${token}`, `/api/v1/sub/${token}?format=plain`, `/%73ub/${token}`, `/SUB/${token}`, `/api/v1/subs/${token}`, `/api/v1/providers/${user.user_id}/subs/${token}`]) {
+    for (const url of [
+      `/sub/${token}`,
+      `/api/v1/sub/${token}?format=plain`,
+      `/%73ub/${token}`,
+      `/SUB/${token}`,
+      `/api/v1/subs/${token}`,
+      `/api/v1/providers/${user.user_id}/subs/${token}`,
+    ]) {
       await app.inject({ method: 'GET', url, headers });
     }
     const timestamp = String(Date.now());

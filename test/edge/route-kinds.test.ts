@@ -8,7 +8,10 @@ import { rawRequest } from '../support/raw-http.js';
 
 async function subscription(t: AbuseTestApp): Promise<{ userToken: string; subToken: string }> {
   const { token } = await t.newUser();
-  const created = await t.send('POST', '/api/v1/subs', { token, body: { name: 'edge', sources: ['trojan://pw@edge.example.com:443'] } });
+  const created = await t.send('POST', '/api/v1/subs', {
+    token,
+    body: { name: 'edge', sources: ['trojan://pw@edge.example.com:443'] },
+  });
   expect(created.statusCode, created.body).toBe(201);
   return { userToken: token, subToken: created.json<{ token: string }>().token };
 }
@@ -18,7 +21,8 @@ async function ban(t: AbuseTestApp, ip: string): Promise<void> {
   expect(res.statusCode, res.body).toBe(201);
 }
 
-const expectBanned = (res: LightMyRequestResponse, what: string) => expect([res.statusCode, res.json().error], what).toEqual([403, 'ip_banned']);
+const expectBanned = (res: LightMyRequestResponse, what: string) =>
+  expect([res.statusCode, res.json().error], what).toEqual([403, 'ip_banned']);
 
 for (const kind of testDatabaseKinds()) {
   for (const backend of counterBackends()) {
@@ -68,7 +72,11 @@ for (const kind of testDatabaseKinds()) {
         expect((await get(`http://sub.test/sub/${sub.subToken}`)).status).toBe(200);
         await ban(t, '127.0.0.1');
         try {
-          for (const target of [`http://sub.test/sub/${sub.subToken}`, `http://sub.test/%73ub/${sub.subToken}`, `/sub/${sub.subToken}`]) {
+          for (const target of [
+            `http://sub.test/sub/${sub.subToken}`,
+            `http://sub.test/%73ub/${sub.subToken}`,
+            `/sub/${sub.subToken}`,
+          ]) {
             const res = await get(target);
             expect([res.status, JSON.parse(res.body).error], target).toEqual([403, 'ip_banned']);
           }
@@ -127,4 +135,3 @@ describe('unmatched requests can lead to an automatic ban', () => {
     expectError(await t.send('GET', '/sub/x', { ip }), 403, 'ip_banned');
   });
 });
-

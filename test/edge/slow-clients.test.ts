@@ -67,7 +67,10 @@ describe('edge: slow and broken clients (listening server)', () => {
   });
 
   it('answers oversized headers with 431 headers_too_large in the envelope', async () => {
-    const res = await rawRequest(port, `GET /healthz HTTP/1.1\r\nHost: sub.test\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const res = await rawRequest(
+      port,
+      `GET /healthz HTTP/1.1\r\nHost: sub.test\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
     expect(res.status).toBe(431);
     expect(JSON.parse(res.body).error).toBe('headers_too_large');
   });

@@ -31,13 +31,32 @@ describeEachDatabase('edge: hostile strings', (kind) => {
     for (const bad of ['a\u0000b', LONE_HIGH, LONE_LOW]) {
       expect(issuePaths(await t.call('POST', SUBS, { token, body: { name: bad } }))).toContain('body.name');
       // The attack: on PostgreSQL a NUL in config_id reached the database and answered 500.
-      expect(issuePaths(await t.call('PATCH', `${SUBS}/${subToken}/config`, { token, body: { config_id: bad, comment: 'x' } }))).toEqual(['body.config_id']);
-      expect(issuePaths(await t.call('PATCH', `${SUBS}/${subToken}/comments`, { token, body: { config_id: bad } }))).toEqual(['body.config_id']);
-      expect(issuePaths(await t.call('DELETE', `${SUBS}/${subToken}/sources`, { token, body: { source_ids: [bad] } }))).toEqual(['body.source_ids.0']);
-      expect(issuePaths(await t.call('POST', `${SUBS}/${subToken}/sources`, { token, body: { sources: [`${trojanUri()}#${bad}`] } }))).toContain('body.sources.0');
+      expect(
+        issuePaths(
+          await t.call('PATCH', `${SUBS}/${subToken}/config`, { token, body: { config_id: bad, comment: 'x' } }),
+        ),
+      ).toEqual(['body.config_id']);
+      expect(
+        issuePaths(await t.call('PATCH', `${SUBS}/${subToken}/comments`, { token, body: { config_id: bad } })),
+      ).toEqual(['body.config_id']);
+      expect(
+        issuePaths(await t.call('DELETE', `${SUBS}/${subToken}/sources`, { token, body: { source_ids: [bad] } })),
+      ).toEqual(['body.source_ids.0']);
+      expect(
+        issuePaths(
+          await t.call('POST', `${SUBS}/${subToken}/sources`, { token, body: { sources: [`${trojanUri()}#${bad}`] } }),
+        ),
+      ).toContain('body.sources.0');
     }
     // An emoji is a valid surrogate pair, and stays accepted.
-    expect((await t.call('PATCH', `${SUBS}/${subToken}/config`, { token, body: { config_id: configId, comment: 'ok \u{1F600}' } })).statusCode).toBe(204);
+    expect(
+      (
+        await t.call('PATCH', `${SUBS}/${subToken}/config`, {
+          token,
+          body: { config_id: configId, comment: 'ok \u{1F600}' },
+        })
+      ).statusCode,
+    ).toBe(204);
   });
 
   it('refuses NUL in the query string with 400, and in a path identifier with 404', async () => {
@@ -53,9 +72,20 @@ describeEachDatabase('edge: hostile strings', (kind) => {
   it('refuses every control character inside names, descriptions and comments', async () => {
     for (const control of CONTROLS) {
       expect(issuePaths(await t.call('POST', SUBS, { token, body: { name: `a${control}b` } }))).toContain('body.name');
-      expect(issuePaths(await t.call('POST', SUBS, { token, body: { name: 'ok', description: `a${control}` } }))).toContain('body.description');
-      expect(issuePaths(await t.call('PATCH', `${SUBS}/${subToken}`, { token, body: { name: `x${control}y` } }))).toContain('body.name');
-      expect(issuePaths(await t.call('PATCH', `${SUBS}/${subToken}/config`, { token, body: { config_id: configId, comment: `c${control}d` } }))).toContain('body.comment');
+      expect(
+        issuePaths(await t.call('POST', SUBS, { token, body: { name: 'ok', description: `a${control}` } })),
+      ).toContain('body.description');
+      expect(
+        issuePaths(await t.call('PATCH', `${SUBS}/${subToken}`, { token, body: { name: `x${control}y` } })),
+      ).toContain('body.name');
+      expect(
+        issuePaths(
+          await t.call('PATCH', `${SUBS}/${subToken}/config`, {
+            token,
+            body: { config_id: configId, comment: `c${control}d` },
+          }),
+        ),
+      ).toContain('body.comment');
     }
     // Surrounding whitespace is still trimmed from names, as before.
     expect((await t.call('POST', SUBS, { token, body: { name: '\t trimmed \n' } })).json().name).toBe('trimmed');
@@ -78,11 +108,21 @@ describeEachDatabase('edge: hostile strings', (kind) => {
     const hash = (await t.admin('GET', `/users/${owner.userId}`)).json<{ user_hash: string }>().user_hash;
     const provider = { owner_hash: hash, provider_name: 'strp1', provider_url: 'https://p.example.com' };
     for (const bad of ['a\u0000b', 'a\tb', 'a\u007fb', 'a\u0085b', LONE_HIGH]) {
-      expect(issuePaths(await t.admin('POST', '/providers', { ...provider, provider_name: bad }))).toContain('body.provider_name');
-      expect(issuePaths(await t.admin('POST', '/providers', { ...provider, provider_url: `https://p.example.com/${bad}` }))).toContain('body.provider_url');
-      expect(issuePaths(await t.admin('POST', '/providers', { ...provider, owner_hash: bad }))).toContain('body.owner_hash');
-      expect(issuePaths(await t.admin('POST', '/whitelist', { ip_address: '192.0.2.1', description: bad }))).toContain('body.description');
-      expect(issuePaths(await t.admin('POST', `/providers/strp1/authorize/${owner.userId}`, { invite: bad }))).toContain('body.invite');
+      expect(issuePaths(await t.admin('POST', '/providers', { ...provider, provider_name: bad }))).toContain(
+        'body.provider_name',
+      );
+      expect(
+        issuePaths(await t.admin('POST', '/providers', { ...provider, provider_url: `https://p.example.com/${bad}` })),
+      ).toContain('body.provider_url');
+      expect(issuePaths(await t.admin('POST', '/providers', { ...provider, owner_hash: bad }))).toContain(
+        'body.owner_hash',
+      );
+      expect(issuePaths(await t.admin('POST', '/whitelist', { ip_address: '192.0.2.1', description: bad }))).toContain(
+        'body.description',
+      );
+      expect(
+        issuePaths(await t.admin('POST', `/providers/strp1/authorize/${owner.userId}`, { invite: bad })),
+      ).toContain('body.invite');
       expect(issuePaths(await t.admin('POST', '/ban', { ip_address: bad }))).toContain('body.ip_address');
     }
     expectError(await t.admin('GET', '/providers/by-name/ab%00cd'), 404, 'not_found');

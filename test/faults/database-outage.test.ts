@@ -48,7 +48,7 @@ describe.skipIf(!baseUrl)('PostgreSQL failures under a running app [postgres]', 
     return { apiToken, token: created.json<{ token: string }>().token };
   }
 
-  it('keeps serving after the server terminates the pool\'s idle connections', async () => {
+  it("keeps serving after the server terminates the pool's idle connections", async () => {
     const { apiToken } = await newSubscription();
     // Mark every pooled connection with a query only this test runs, so only they are terminated.
     const marker = `marker_${nextUserId}`;
@@ -68,7 +68,12 @@ describe.skipIf(!baseUrl)('PostgreSQL failures under a running app [postgres]', 
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(
-      await waitFor(5_000, async () => (await app.inject({ method: 'GET', url: '/api/v1/subs', headers: { 'api-token': apiToken } })).statusCode === 200),
+      await waitFor(
+        5_000,
+        async () =>
+          (await app.inject({ method: 'GET', url: '/api/v1/subs', headers: { 'api-token': apiToken } })).statusCode ===
+          200,
+      ),
     ).toBe(true);
     expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
   });
@@ -86,14 +91,21 @@ describe.skipIf(!baseUrl)('PostgreSQL failures under a running app [postgres]', 
 
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toMatchObject({ status: 'unavailable', database: 'unavailable', redis: 'off', error: 'database_unavailable' });
+    expect(ready.json()).toMatchObject({
+      status: 'unavailable',
+      database: 'unavailable',
+      redis: 'off',
+      error: 'database_unavailable',
+    });
 
     const cached = await app.inject({ method: 'GET', url: `/sub/${token}?format=plain` });
     expect(cached.statusCode).toBe(200);
     expect(cached.body).toBe(link1.body);
 
     await link.mend();
-    expect(await waitFor(10_000, async () => (await app.inject({ method: 'GET', url: '/readyz' })).statusCode === 200)).toBe(true);
+    expect(
+      await waitFor(10_000, async () => (await app.inject({ method: 'GET', url: '/readyz' })).statusCode === 200),
+    ).toBe(true);
     const after = await app.inject({ method: 'GET', url: '/api/v1/subs', headers: { 'api-token': apiToken } });
     expect(after.statusCode).toBe(200);
   });

@@ -9,68 +9,85 @@ import { startTestApp, testConfig } from '../support/harness.js';
 import { canRunPrivatePostgres, freePort, privatePostgres, waitFor, type PrivatePostgres } from '../support/faults.js';
 import { CLI_TEST_TIMEOUT_MS } from '../support/processes.js';
 
-describe.skipIf(!canRunPrivatePostgres)('a private PostgreSQL stopped and started [postgres]', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
-  let cluster: PrivatePostgres;
-  let database: DatabaseHandle;
-  let app: FastifyInstance;
+describe.skipIf(!canRunPrivatePostgres)(
+  'a private PostgreSQL stopped and started [postgres]',
+  { timeout: CLI_TEST_TIMEOUT_MS },
+  () => {
+    let cluster: PrivatePostgres;
+    let database: DatabaseHandle;
+    let app: FastifyInstance;
 
-  beforeAll(async () => {
-    cluster = await privatePostgres();
-    database = createDatabase(cluster.url, { poolSize: 4 });
-    await migrateToLatest(database);
-    app = (await startTestApp(testConfig(), database)).app;
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await cluster?.destroy();
-  });
-
-  it('keeps running through a stop, answers 503 with Retry-After, serves rendered links, and recovers after a start', async () => {
-    const { api_token: apiToken } = await createUser(database.db, 4_100);
-    const headers = { 'api-token': apiToken };
-    const created = await app.inject({ method: 'POST', url: '/api/v1/subs', headers, payload: { name: 'kept', sources: ['trojan://pw@kept.example.com:443#Kept'] } });
-    expect(created.statusCode).toBe(201);
-    const token = created.json<{ token: string }>().token;
-    const rendered = await app.inject({ method: 'GET', url: `/sub/${token}?format=plain` });
-    expect(rendered.statusCode).toBe(200);
-
-    await cluster.stop();
-    const listed = await app.inject({ method: 'GET', url: '/api/v1/subs', headers });
-    expect(listed.statusCode).toBe(503);
-    expect(listed.json()).toMatchObject({ error: 'database_unavailable' });
-    expect(Number(listed.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
-    const cached = await app.inject({ method: 'GET', url: `/sub/${token}?format=plain` });
-    expect(cached.statusCode).toBe(200);
-    expect(cached.body).toBe(rendered.body);
-
-    const restartedAt = Date.now();
-    await cluster.start();
-    expect(await waitFor(10_000, async () => (await app.inject({ method: 'GET', url: '/api/v1/subs', headers })).statusCode === 200)).toBe(true);
-    expect(Date.now() - restartedAt).toBeLessThan(10_000);
-    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
-  });
-
-  it('serve waits for a database that is down at start and serves once it is up', async () => {
-    await cluster.stop();
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
-      env: { ...process.env, DATABASE_URL: cluster.url, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    beforeAll(async () => {
+      cluster = await privatePostgres();
+      database = createDatabase(cluster.url, { poolSize: 4 });
+      await migrateToLatest(database);
+      app = (await startTestApp(testConfig(), database)).app;
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    try {
-      expect(await waitFor(30_000, async () => output.includes('database unreachable'))).toBe(true);
+
+    afterAll(async () => {
+      await app?.close();
+      await database?.close();
+      await cluster?.destroy();
+    });
+
+    it('keeps running through a stop, answers 503 with Retry-After, serves rendered links, and recovers after a start', async () => {
+      const { api_token: apiToken } = await createUser(database.db, 4_100);
+      const headers = { 'api-token': apiToken };
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/v1/subs',
+        headers,
+        payload: { name: 'kept', sources: ['trojan://pw@kept.example.com:443#Kept'] },
+      });
+      expect(created.statusCode).toBe(201);
+      const token = created.json<{ token: string }>().token;
+      const rendered = await app.inject({ method: 'GET', url: `/sub/${token}?format=plain` });
+      expect(rendered.statusCode).toBe(200);
+
+      await cluster.stop();
+      const listed = await app.inject({ method: 'GET', url: '/api/v1/subs', headers });
+      expect(listed.statusCode).toBe(503);
+      expect(listed.json()).toMatchObject({ error: 'database_unavailable' });
+      expect(Number(listed.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+      const cached = await app.inject({ method: 'GET', url: `/sub/${token}?format=plain` });
+      expect(cached.statusCode).toBe(200);
+      expect(cached.body).toBe(rendered.body);
+
+      const restartedAt = Date.now();
       await cluster.start();
-      const up = await waitFor(20_000, async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status === 200);
-      expect(up, output).toBe(true);
-      expect(output.match(/database unreachable/g)).toHaveLength(1);
-    } finally {
-      child.kill('SIGKILL');
-    }
-  });
-});
+      expect(
+        await waitFor(
+          10_000,
+          async () => (await app.inject({ method: 'GET', url: '/api/v1/subs', headers })).statusCode === 200,
+        ),
+      ).toBe(true);
+      expect(Date.now() - restartedAt).toBeLessThan(10_000);
+      expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    });
+
+    it('serve waits for a database that is down at start and serves once it is up', async () => {
+      await cluster.stop();
+      const port = await freePort();
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+        env: { ...process.env, DATABASE_URL: cluster.url, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      try {
+        expect(await waitFor(30_000, async () => output.includes('database unreachable'))).toBe(true);
+        await cluster.start();
+        const up = await waitFor(
+          20_000,
+          async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status === 200,
+        );
+        expect(up, output).toBe(true);
+        expect(output.match(/database unreachable/g)).toHaveLength(1);
+      } finally {
+        child.kill('SIGKILL');
+      }
+    });
+  },
+);

@@ -35,10 +35,15 @@ describe('Redis failures [sqlite]', () => {
     expect((await redisHealth(app)).status).toBe(200);
 
     // Rate-limited public requests, an admin ban (a change announced on Redis) and signed calls all still work.
-    for (let i = 0; i < 5; i++) expect((await app.inject({ method: 'GET', url: '/sub/none-such', remoteAddress: '198.51.100.7' })).statusCode).toBe(404);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await app.inject({ method: 'GET', url: '/sub/none-such', remoteAddress: '198.51.100.7' })).statusCode,
+      ).toBe(404);
     const banned = await signedInject(app, 's', 'POST', '/ban', { ip_address: '198.51.100.8', duration_seconds: 60 });
     expect(banned.statusCode).toBeLessThan(300);
-    expect((await app.inject({ method: 'GET', url: '/sub/none-such', remoteAddress: '198.51.100.8' })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/sub/none-such', remoteAddress: '198.51.100.8' })).statusCode).toBe(
+      403,
+    );
 
     await redis.start();
     expect(await waitFor(10_000, async () => (await redisHealth(app)).redis === 'ok')).toBe(true);

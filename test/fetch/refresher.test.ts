@@ -47,7 +47,16 @@ function dataOn(db: DatabaseHandle['db']) {
       const now = new Date().toISOString();
       await db
         .insertInto('subscriptions')
-        .values({ token, user_id: userId, provider_hash: null, scope: '', name: unique('s'), description: null, created_at: now, updated_at: now })
+        .values({
+          token,
+          user_id: userId,
+          provider_hash: null,
+          scope: '',
+          name: unique('s'),
+          description: null,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       if (urls.length > 0) {
         await db
@@ -180,7 +189,10 @@ describeEachDatabase('refresher: ExternalSources.refreshDue', (kind) => {
     upstream.answer(url, { ok: true, lines: linesFor(url, 3) });
     await data.makeDue(url);
     await external.refreshDue(HOUR, CLAIM);
-    expect(changes).toEqual([{ kind: 'url', url }, { kind: 'url', url }]);
+    expect(changes).toEqual([
+      { kind: 'url', url },
+      { kind: 'url', url },
+    ]);
   });
 
   it('prunes cache rows no source uses any more, without fetching them', async () => {
@@ -276,7 +288,10 @@ describeEachDatabase('refresher: ExternalSources.refreshDue', (kind) => {
         }
         expect(fetched).toBe(urls.length);
         for (const url of urls) {
-          expect(workers.map((w) => w.counter.count(url)).reduce((a, b) => a + b, 0), url).toBe(1);
+          expect(
+            workers.map((w) => w.counter.count(url)).reduce((a, b) => a + b, 0),
+            url,
+          ).toBe(1);
         }
       } finally {
         await second.close();

@@ -1,5 +1,11 @@
 // The upstream client against a real local HTTP server: content, limits, redirects and the SSRF rule (no internet).
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUpstreamClient, type UpstreamOptions, type UpstreamResult } from '../../src/modules/fetch/upstream.js';
@@ -46,12 +52,16 @@ async function startServer(): Promise<TestServer> {
   };
 }
 
-const text = (body: string, status = 200): Handler => (_req, res) => {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(body);
-};
-const redirect = (location: string, status = 302): Handler => (_req, res) => {
-  res.writeHead(status, { location }).end();
-};
+const text =
+  (body: string, status = 200): Handler =>
+  (_req, res) => {
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(body);
+  };
+const redirect =
+  (location: string, status = 302): Handler =>
+  (_req, res) => {
+    res.writeHead(status, { location }).end();
+  };
 
 const DEFAULTS: UpstreamOptions = {
   timeoutMs: 2000,
@@ -171,7 +181,9 @@ describe('failures', () => {
       'response larger than 1024 bytes',
     );
     server.route('/exact', text(PLAIN));
-    expect(await fetchWith({ maxBytes: Buffer.byteLength(PLAIN) }, `${server.origin}/exact`)).toMatchObject({ ok: true });
+    expect(await fetchWith({ maxBytes: Buffer.byteLength(PLAIN) }, `${server.origin}/exact`)).toMatchObject({
+      ok: true,
+    });
   });
 
   it('reports a connection error briefly', async () => {
@@ -285,7 +297,11 @@ describe('SSRF with allowPrivate: false', () => {
   // listed in `trustedAddresses` (exact literal IPs, nothing else). The hop after it gets the full rule: what is
   // asserted is that the redirect target is refused before any connection, while the trusted hop itself worked.
   it.each([
-    ['cloud metadata', () => 'http://169.254.169.254/latest/meta-data/', 'address 169.254.169.254 is not a public address'],
+    [
+      'cloud metadata',
+      () => 'http://169.254.169.254/latest/meta-data/',
+      'address 169.254.169.254 is not a public address',
+    ],
     ['a private literal', () => 'http://10.0.0.1/sub', 'address 10.0.0.1 is not a public address'],
     ['localhost', (port: number) => `http://localhost:${port}/sub`, 'host "localhost" is an internal name'],
     ['IPv6 loopback', (port: number) => `http://[::1]:${port}/sub`, 'address ::1 is not a public address'],
@@ -314,7 +330,12 @@ describe('injected lookup with allowPrivate: true', () => {
     const lookup = async (hostname: string) =>
       hostname === 'upstream.test' ? [{ address: '127.0.0.1', family: 4 }] : [];
     const result = await fetchWith({ lookup }, `http://upstream.test:${server.port}/sub`);
-    expect(result).toEqual({ ok: true, lines: LINES, status: 200, finalUrl: `http://upstream.test:${server.port}/sub` });
+    expect(result).toEqual({
+      ok: true,
+      lines: LINES,
+      status: 200,
+      finalUrl: `http://upstream.test:${server.port}/sub`,
+    });
     expect(server.requests[0]?.headers.host).toBe(`upstream.test:${server.port}`);
   });
 
@@ -328,7 +349,9 @@ describe('DNS inside FETCH_TIMEOUT_MS', () => {
   it('gives up on a lookup that never answers once the timeout has passed (the up-front check)', async () => {
     const lookup = () => new Promise<Array<{ address: string; family: number }>>(() => undefined);
     const started = Date.now();
-    const error = expectFailure(await fetchWith({ allowPrivate: false, lookup, timeoutMs: 300 }, `http://hanging-dns.test:${server.port}/sub`));
+    const error = expectFailure(
+      await fetchWith({ allowPrivate: false, lookup, timeoutMs: 300 }, `http://hanging-dns.test:${server.port}/sub`),
+    );
     expect(error).toBe('timed out after 300 ms');
     expect(Date.now() - started).toBeLessThan(3000);
     expect(server.requests).toHaveLength(0);

@@ -6,9 +6,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { Redis } from '../../src/redis.js';
-import { openSecondHandle, openTestDatabase, startTestApp, testConfig, testDatabaseKinds, type DatabaseKind } from '../support/harness.js';
+import {
+  openSecondHandle,
+  openTestDatabase,
+  startTestApp,
+  testConfig,
+  testDatabaseKinds,
+  type DatabaseKind,
+} from '../support/harness.js';
 import { expectError } from '../support/source-factories.js';
-import { ADMIN_SECRET, clientFor, connectedRedis, freshIp, redisUrl, uniqueRedisPrefix, within, type AbuseClient } from '../support/abuse-app.js';
+import {
+  ADMIN_SECRET,
+  clientFor,
+  connectedRedis,
+  freshIp,
+  redisUrl,
+  uniqueRedisPrefix,
+  within,
+  type AbuseClient,
+} from '../support/abuse-app.js';
 
 /** Two database handles on one shared database (a temporary SQLite file, or one PostgreSQL schema). */
 async function sharedDatabase(kind: DatabaseKind): Promise<{ handles: DatabaseHandle[]; close(): Promise<void> }> {
@@ -24,7 +40,10 @@ async function sharedDatabase(kind: DatabaseKind): Promise<{ handles: DatabaseHa
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'subweave-abuse-'));
-  const handles = [createDatabase(`sqlite:${join(dir, 'shared.db')}`), createDatabase(`sqlite:${join(dir, 'shared.db')}`)];
+  const handles = [
+    createDatabase(`sqlite:${join(dir, 'shared.db')}`),
+    createDatabase(`sqlite:${join(dir, 'shared.db')}`),
+  ];
   for (const handle of handles) await migrateToLatest(handle);
   return {
     handles,
@@ -88,7 +107,11 @@ for (const kind of testDatabaseKinds()) {
   });
 
   describe.skipIf(!redisUrl)(`rate limits across instances through Redis [${kind}]`, () => {
-    const clients = useTwoInstances(kind, true, { RATE_LIMIT_PUBLIC_PER_MIN: '4', AUTO_BAN_VIOLATIONS: '2', DEFAULT_BAN_SECONDS: '60' });
+    const clients = useTwoInstances(kind, true, {
+      RATE_LIMIT_PUBLIC_PER_MIN: '4',
+      AUTO_BAN_VIOLATIONS: '2',
+      DEFAULT_BAN_SECONDS: '60',
+    });
 
     it('counts one budget across both instances, and an automatic ban applies on both', async () => {
       const [first, second] = clients as [AbuseClient, AbuseClient];

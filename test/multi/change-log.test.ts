@@ -26,7 +26,10 @@ describeEachDatabase('change log', (kind) => {
   });
 
   /** A started log on `handle` whose polls the test drives by hand (the timer is slow on purpose). */
-  async function reader(handle: DatabaseHandle, retentionMs?: number): Promise<{ log: ChangeLog; seen: ChangeBatch[] }> {
+  async function reader(
+    handle: DatabaseHandle,
+    retentionMs?: number,
+  ): Promise<{ log: ChangeLog; seen: ChangeBatch[] }> {
     const log = new ChangeLog(handle, { pollMs: 60_000, ...(retentionMs ? { retentionMs } : {}) });
     const seen: ChangeBatch[] = [];
     log.subscribe((batch) => void seen.push(batch));
@@ -80,7 +83,10 @@ describeEachDatabase('change log', (kind) => {
     const slow = writer.write(async (trx, record) => {
       record({ kind: 'url', url: 'https://slow.example/' });
       // Take the id now (the log appends at the end of the work): a first entry written through the same transaction.
-      await trx.insertInto('change_log').values({ kind: 'url', subject: 'https://slow-first.example/', created_at: new Date().toISOString() }).execute();
+      await trx
+        .insertInto('change_log')
+        .values({ kind: 'url', subject: 'https://slow-first.example/', created_at: new Date().toISOString() })
+        .execute();
       recorded();
       await held;
     });

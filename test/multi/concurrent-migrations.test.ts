@@ -32,7 +32,10 @@ for (const kind of testDatabaseKinds()) {
     // Separate processes, as real instances are: better-sqlite3 is synchronous, so in-process handles would wait on
     // each other's file lock while blocking the event loop that could release it.
     it('applies every migration once when two `subweave migrate` processes race', async () => {
-      const runs = await Promise.all([runCli(['migrate'], { DATABASE_URL: url }), runCli(['migrate'], { DATABASE_URL: url })]);
+      const runs = await Promise.all([
+        runCli(['migrate'], { DATABASE_URL: url }),
+        runCli(['migrate'], { DATABASE_URL: url }),
+      ]);
       for (const run of runs) expect(run.code, run.stderr).toBe(0);
       const reports = runs.map((run) => run.stderr).join('\n');
       expect(reports.match(/001_initial_schema/g)).toHaveLength(1);
@@ -44,7 +47,11 @@ for (const kind of testDatabaseKinds()) {
 
     it.skipIf(kind === 'sqlite')('applies every migration once when three pools of one process race', async () => {
       const scratch = await scratchDatabaseUrl(kind);
-      const handles: DatabaseHandle[] = [createDatabase(scratch.url), createDatabase(scratch.url), createDatabase(scratch.url)];
+      const handles: DatabaseHandle[] = [
+        createDatabase(scratch.url),
+        createDatabase(scratch.url),
+        createDatabase(scratch.url),
+      ];
       try {
         const applied = await Promise.all(handles.map((handle) => migrateToLatest(handle)));
         expect(applied.flat().sort()).toEqual(['001_initial_schema', '002_change_log', '003_external_content_hash']);

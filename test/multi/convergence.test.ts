@@ -32,7 +32,10 @@ for (const kind of testDatabaseKinds()) {
           const redis = withRedis ? await connectedRedis(redisUrl as string) : null;
           if (redis) connections.push(redis);
           handles.push(handle);
-          const { app } = await startTestApp(config, handle, { redis, ...(withRedis ? { changePollMs: SLOW_POLL_MS } : {}) });
+          const { app } = await startTestApp(config, handle, {
+            redis,
+            ...(withRedis ? { changePollMs: SLOW_POLL_MS } : {}),
+          });
           apps.push(app);
         }
       });
@@ -91,7 +94,9 @@ for (const kind of testDatabaseKinds()) {
 
         const deleted = await first.inject({ method: 'DELETE', url: `/api/v1/subs/${token}`, headers });
         expect(deleted.statusCode).toBe(204);
-        expect(await convergesWithin(limitMs, async () => (await plainLink(second, token)) === 'status 404')).not.toBeNull();
+        expect(
+          await convergesWithin(limitMs, async () => (await plainLink(second, token)) === 'status 404'),
+        ).not.toBeNull();
       });
     });
   }

@@ -70,7 +70,11 @@ export interface AbuseTestApp extends AbuseClient {
 let nextUserId = 5_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
 
 /** One app per suite with ADMIN_SECRET set, counters in memory or in Redis under a private prefix. */
-export function useAbuseApp(kind: DatabaseKind, backend: CounterBackend, env: Record<string, string> = {}): AbuseTestApp {
+export function useAbuseApp(
+  kind: DatabaseKind,
+  backend: CounterBackend,
+  env: Record<string, string> = {},
+): AbuseTestApp {
   const context = {} as AbuseTestApp;
   let database: TestDatabase;
   let redis: Redis | null = null;
@@ -88,7 +92,11 @@ export function useAbuseApp(kind: DatabaseKind, backend: CounterBackend, env: Re
     const newProvider = async () => {
       const name = uniqueProviderName();
       const owner = await newUser();
-      const created = await providers.create({ owner_id: owner.userId, provider_name: name, provider_url: `https://${name}.example.com` });
+      const created = await providers.create({
+        owner_id: owner.userId,
+        provider_name: name,
+        provider_url: `https://${name}.example.com`,
+      });
       return { token: created.api_token };
     };
     Object.assign(context, clientFor(app), { database: database.handle, newUser, newProvider });

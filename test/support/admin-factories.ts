@@ -40,7 +40,11 @@ export async function adminCreateUser(t: TestApp, userId = freshUserId()): Promi
 }
 
 /** A provider owned by a fresh user (or `owner`), created through the admin API; carries its api_token. */
-export async function adminCreateProvider(t: TestApp, owner?: AdminUser, name = providerName()): Promise<AdminProvider> {
+export async function adminCreateProvider(
+  t: TestApp,
+  owner?: AdminUser,
+  name = providerName(),
+): Promise<AdminProvider> {
   const ownerUser = owner ?? (await adminCreateUser(t));
   const res = await t.admin('POST', '/providers', {
     owner_hash: ownerUser.user_hash,

@@ -122,7 +122,9 @@ export async function privatePostgres(): Promise<PrivatePostgres> {
   const asRoot = process.getuid?.() === 0;
   if (asRoot) execFileSync('chown', ['postgres', dir]);
   const tool = (name: string, args: string[]) => {
-    const [command, ...rest] = asRoot ? ['runuser', '-u', 'postgres', '--', `${PG_BIN}/${name}`, ...args] : [`${PG_BIN}/${name}`, ...args];
+    const [command, ...rest] = asRoot
+      ? ['runuser', '-u', 'postgres', '--', `${PG_BIN}/${name}`, ...args]
+      : [`${PG_BIN}/${name}`, ...args];
     execFileSync(command as string, rest, { stdio: 'ignore' });
   };
   tool('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres']);

@@ -52,7 +52,11 @@ export async function seedSources(db: Executor, token: string, sources: SeededSo
 }
 
 /** Cache rows as a successful fetch stores them; `linesOf(url)` gives each URL's stored lines. */
-export async function seedCache(db: Executor, urls: string[], linesOf: (url: string, index: number) => string[]): Promise<void> {
+export async function seedCache(
+  db: Executor,
+  urls: string[],
+  linesOf: (url: string, index: number) => string[],
+): Promise<void> {
   const now = new Date().toISOString();
   const batch = Math.max(1, Math.floor(ROWS_PER_INSERT / 10));
   for (let i = 0; i < urls.length; i += batch) {
@@ -74,7 +78,10 @@ export async function seedCache(db: Executor, urls: string[], linesOf: (url: str
 
 /** `count` distinct trojan lines for `label`, each with its own #remark (about 90 bytes a line). */
 export function distinctLines(label: string, count: number, remark = label): string[] {
-  return Array.from({ length: count }, (_, i) => `trojan://pw${i}@${label}-${i}.example.net:443?sni=example.org#${remark}-${i}`);
+  return Array.from(
+    { length: count },
+    (_, i) => `trojan://pw${i}@${label}-${i}.example.net:443?sni=example.org#${remark}-${i}`,
+  );
 }
 
 export interface DiamondGraph {

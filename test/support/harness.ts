@@ -223,7 +223,11 @@ export function useTestApp(kind: DatabaseKind, env: Record<string, string> = {})
       newProvider: async (options: { name?: string; url?: string } = {}) => {
         const owner = await newUser();
         const name = options.name ?? uniqueProviderName();
-        const created = await providers.create({ owner_id: owner.userId, provider_name: name, provider_url: options.url ?? `https://${name}.example.com` });
+        const created = await providers.create({
+          owner_id: owner.userId,
+          provider_name: name,
+          provider_url: options.url ?? `https://${name}.example.com`,
+        });
         return { hash: created.provider_hash, name, token: created.api_token, ownerId: owner.userId };
       },
       call: (method: InjectOptions['method'], url: string, options: CallOptions = {}) =>

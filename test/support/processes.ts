@@ -39,7 +39,10 @@ export async function runCli(args: string[], env: Record<string, string>): Promi
 export async function scratchDatabaseUrl(kind: DatabaseKind): Promise<{ url: string; cleanup: () => Promise<void> }> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'subweave-'));
-    return { url: `sqlite:${join(dir, 'nested', 'test.db')}`, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      url: `sqlite:${join(dir, 'nested', 'test.db')}`,
+      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const base = process.env['TEST_DATABASE_URL'] as string;
   const schema = `s_${randomBytes(6).toString('hex')}`;

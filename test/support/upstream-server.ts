@@ -99,7 +99,10 @@ export const chunked =
 
 /** `count` distinct trojan lines on hosts `<label>-<i>.example.net`, each with its own upstream #remark. */
 export function upstreamLines(count: number, label = unique('up')): string[] {
-  return Array.from({ length: count }, (_, i) => `trojan://pw${i}@${label}-${i}.example.net:443?sni=example.org#${label}%20${i}`);
+  return Array.from(
+    { length: count },
+    (_, i) => `trojan://pw${i}@${label}-${i}.example.net:443?sni=example.org#${label}%20${i}`,
+  );
 }
 
 export const base64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');

@@ -2,7 +2,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SIGNATURE_WINDOW_MS, signRequest, verifySignature, type SignedRequest } from '../../src/modules/admin/signature.js';
+import {
+  SIGNATURE_WINDOW_MS,
+  signRequest,
+  verifySignature,
+  type SignedRequest,
+} from '../../src/modules/admin/signature.js';
 
 const SECRET = 'unit-secret';
 const NOW = 1_750_000_000_000;
@@ -69,7 +74,12 @@ describe('verifySignature', () => {
   it('expects the lowercase hex the HTTP layer normalises to; other shapes are invalid', () => {
     // The admin plugin lowercases X-Signature before calling verifySignature, so upper-case hex works over HTTP.
     expect(verifySignature(SECRET, request, signed.toUpperCase(), NOW)).toBe('invalid_signature');
-    for (const bad of [signed.slice(2), `${signed}00`, `${signed.slice(0, 63)}g`, Buffer.from(signed, 'hex').toString('base64')]) {
+    for (const bad of [
+      signed.slice(2),
+      `${signed}00`,
+      `${signed.slice(0, 63)}g`,
+      Buffer.from(signed, 'hex').toString('base64'),
+    ]) {
       expect(verifySignature(SECRET, request, bad, NOW)).toBe('invalid_signature');
     }
   });
@@ -109,7 +119,12 @@ describe('docs/admin-api.md worked examples', () => {
 
   it('shows signatures that signRequest computes and verifySignature accepts', () => {
     for (const example of examples) {
-      const req = { timestamp: example.timestamp, method: example.method, pathWithQuery: example.path, body: example.body };
+      const req = {
+        timestamp: example.timestamp,
+        method: example.method,
+        pathWithQuery: example.path,
+        body: example.body,
+      };
       expect(signRequest(example.secret, req), example.path).toBe(example.signature);
       expect(verifySignature(example.secret, req, example.signature, Number(example.timestamp))).toBe('ok');
     }
@@ -127,7 +142,9 @@ describe('docs/admin-api.md worked examples', () => {
   it.skipIf(!openssl)('matches the openssl recipe of the page', () => {
     for (const example of examples) {
       const input = `${example.timestamp}${example.method}${example.path}${example.body}`;
-      const output = execFileSync('openssl', ['dgst', '-sha256', '-hmac', example.secret, '-hex'], { input }).toString();
+      const output = execFileSync('openssl', ['dgst', '-sha256', '-hmac', example.secret, '-hex'], {
+        input,
+      }).toString();
       expect(output.trim().replace(/^.* /, '')).toBe(example.signature);
     }
   });

@@ -1,7 +1,13 @@
 // Checks how source strings are sorted into configs, external URLs and internal references, and their ids.
 import { createHash } from 'node:crypto';
 import { describe, it, expect } from 'vitest';
-import { classifySource, isConfigLine, sourceId, type ClassifiedSource, type ClassifyResult } from '../../src/modules/sources/classify.js';
+import {
+  classifySource,
+  isConfigLine,
+  sourceId,
+  type ClassifiedSource,
+  type ClassifyResult,
+} from '../../src/modules/sources/classify.js';
 
 const BASE = 'https://subs.example.org';
 const UUID = '3f6c1a52-9d0e-4b7a-8c21-5e4f7a9b0c13';
@@ -90,7 +96,12 @@ describe('classifySource: internal references', () => {
     ['a trailing path segment', `${BASE}/sub/${TOKEN}/extra`],
     ['a fragment', `${BASE}/sub/${TOKEN}#not-a-comment`],
   ])('recognises %s', (_label, input) => {
-    expect(accepted(classifySource(input, BASE))).toEqual({ type: 'internal_token', identity: TOKEN, comment: null, refToken: TOKEN });
+    expect(accepted(classifySource(input, BASE))).toEqual({
+      type: 'internal_token',
+      identity: TOKEN,
+      comment: null,
+      refToken: TOKEN,
+    });
   });
 
   it('honours a base URL with a path prefix and a trailing slash', () => {
@@ -133,12 +144,18 @@ describe('classifySource: internal references', () => {
 describe('classifySource: external URLs', () => {
   it('keeps the URL as typed, minus the fragment', () => {
     const url = 'https://Upstream.example.com/feeds/Sub?token=a%2Fb&flag';
-    expect(accepted(classifySource(`  ${url}#section `, BASE))).toEqual({ type: 'external_url', identity: url, comment: null });
+    expect(accepted(classifySource(`  ${url}#section `, BASE))).toEqual({
+      type: 'external_url',
+      identity: url,
+      comment: null,
+    });
   });
 
   it('accepts http and mixed-case schemes', () => {
     expect(accepted(classifySource('http://upstream.example.com/s', BASE)).type).toBe('external_url');
-    expect(accepted(classifySource('HtTpS://upstream.example.com/s', BASE)).identity).toBe('HtTpS://upstream.example.com/s');
+    expect(accepted(classifySource('HtTpS://upstream.example.com/s', BASE)).identity).toBe(
+      'HtTpS://upstream.example.com/s',
+    );
   });
 
   it.each([

@@ -71,7 +71,17 @@ describe('loadConfig', () => {
       REFRESH_INTERVAL_SECONDS: '0',
     });
     const named = problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'MAX_NESTING_DEPTH', 'FETCH_ALLOW_PRIVATE', 'ADMIN_ALLOWED_IPS', 'LOG_LEVEL', 'PUBLIC_BASE_URL', 'REDIS_URL', 'REFRESH_INTERVAL_SECONDS']) {
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'MAX_NESTING_DEPTH',
+      'FETCH_ALLOW_PRIVATE',
+      'ADMIN_ALLOWED_IPS',
+      'LOG_LEVEL',
+      'PUBLIC_BASE_URL',
+      'REDIS_URL',
+      'REFRESH_INTERVAL_SECONDS',
+    ]) {
       expect(named).toContain(name);
     }
     expect(named).toContain('not-an-ip');

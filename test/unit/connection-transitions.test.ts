@@ -10,7 +10,7 @@ import {
 
 const base: TransitionContext = { approvedElsewhere: 0, maxApproved: 5, hadSubscriptions: false };
 const to = (next: ConnectionStatus | null): TransitionResult => ({ ok: true, next });
-const fail = (error: string): TransitionResult => ({ ok: false, error } as TransitionResult);
+const fail = (error: string): TransitionResult => ({ ok: false, error }) as TransitionResult;
 
 type Row = [ConnectionStatus | null, ConnectionEvent, Partial<TransitionContext>, TransitionResult];
 

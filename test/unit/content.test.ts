@@ -44,7 +44,9 @@ describe('parseUpstreamLines: encodings and skipped lines', () => {
   });
 
   it('skips blank lines and # or // comment lines, plain and inside base64', async () => {
-    const text = ['# Upstream: example', '', VLESS, '   ', '// updated daily', TROJAN, '#vless://not-really'].join('\n');
+    const text = ['# Upstream: example', '', VLESS, '   ', '// updated daily', TROJAN, '#vless://not-really'].join(
+      '\n',
+    );
     expect(await parse(text)).toEqual([VLESS, TROJAN]);
     expect(await parse(base64(text))).toEqual([VLESS, TROJAN]);
   });

@@ -5,7 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const FILES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const FILES = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 interface Link {
   file: string;
@@ -29,7 +34,8 @@ function linksIn(file: string): Link[] {
   const links: Link[] = [];
   for (const line of proseLines(readFileSync(join(ROOT, file), 'utf8'))) {
     const text = line.replace(/`[^`]*`/g, '');
-    for (const match of text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) links.push({ file, target: match[1] as string });
+    for (const match of text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g))
+      links.push({ file, target: match[1] as string });
     const definition = /^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/.exec(text);
     if (definition) links.push({ file, target: definition[1] as string });
   }
@@ -63,13 +69,17 @@ function problemWith(link: Link): string | null {
   const [rawPath = '', anchor] = link.target.split('#', 2);
   const path = decodeURIComponent(rawPath);
   // A leading slash means the repository root, as on GitHub.
-  const target = path === '' ? join(ROOT, link.file) : join(path.startsWith('/') ? ROOT : dirname(join(ROOT, link.file)), path);
+  const target =
+    path === '' ? join(ROOT, link.file) : join(path.startsWith('/') ? ROOT : dirname(join(ROOT, link.file)), path);
   const inside = relative(ROOT, target);
   if (inside.startsWith('..')) return `points outside the repository (${inside})`;
   if (!existsSync(target)) return `${inside} does not exist`;
   if (anchor === undefined || anchor === '') return null;
-  if (statSync(target).isDirectory() || !target.endsWith('.md')) return `anchor #${anchor} on a file that is not Markdown`;
-  return headingAnchors(readFileSync(target, 'utf8')).has(decodeURIComponent(anchor)) ? null : `${inside} has no heading #${anchor}`;
+  if (statSync(target).isDirectory() || !target.endsWith('.md'))
+    return `anchor #${anchor} on a file that is not Markdown`;
+  return headingAnchors(readFileSync(target, 'utf8')).has(decodeURIComponent(anchor))
+    ? null
+    : `${inside} has no heading #${anchor}`;
 }
 
 const LINKS = FILES.flatMap(linksIn);
@@ -97,7 +107,15 @@ describe('documentation links', () => {
 describe('headingAnchors', () => {
   it('makes the anchors GitHub makes', () => {
     const anchors = headingAnchors(
-      ['# Admin API: signing requests', '## Your account: /api/v1/me', '## Limits', '### Limits', '```', '# not a heading', '```'].join('\n'),
+      [
+        '# Admin API: signing requests',
+        '## Your account: /api/v1/me',
+        '## Limits',
+        '### Limits',
+        '```',
+        '# not a heading',
+        '```',
+      ].join('\n'),
     );
     expect([...anchors]).toEqual(['admin-api-signing-requests', 'your-account-apiv1me', 'limits', 'limits-1']);
   });

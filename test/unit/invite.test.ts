@@ -44,10 +44,15 @@ describe('provider invites', () => {
     expect(verifyInvite(KEY, `${mac.slice(0, 42)}${sibling}.${expires}`, 42, HASH, NOW)).toBe(false);
   });
 
-  it.each([[''], ['garbage'], ['.123'], ['abc.def'], [`${'A'.repeat(43)}.`], [`${'A'.repeat(42)}.9999999999`], [`${'A'.repeat(44)}.9999999999`]])(
-    'refuses malformed invite %j',
-    (invite) => {
-      expect(verifyInvite(KEY, invite, 42, HASH, NOW)).toBe(false);
-    },
-  );
+  it.each([
+    [''],
+    ['garbage'],
+    ['.123'],
+    ['abc.def'],
+    [`${'A'.repeat(43)}.`],
+    [`${'A'.repeat(42)}.9999999999`],
+    [`${'A'.repeat(44)}.9999999999`],
+  ])('refuses malformed invite %j', (invite) => {
+    expect(verifyInvite(KEY, invite, 42, HASH, NOW)).toBe(false);
+  });
 });

@@ -1,6 +1,14 @@
 // Unit tests for the shared IP/CIDR parser, matcher and client-IP resolution (DESIGN 7 and 9).
 import { describe, expect, it } from 'vitest';
-import { IpMatcher, clientGroup, clientIpFrom, ipBytes, normalizeIp, parseIpList, parseIpRange } from '../../src/net/ip.js';
+import {
+  IpMatcher,
+  clientGroup,
+  clientIpFrom,
+  ipBytes,
+  normalizeIp,
+  parseIpList,
+  parseIpRange,
+} from '../../src/net/ip.js';
 
 describe('parseIpRange canonicalisation', () => {
   it.each([
@@ -225,7 +233,16 @@ describe('clientIpFrom', () => {
   });
 
   it('answers null when the entry that would be the client is not an address (DESIGN 13)', () => {
-    for (const header of ['garbage', '1.1.1.1, unknown', '1.1.1.1, unknown, 10.0.0.5', '<script>', '', '1.1.1.1, , ', '[::1]:x', '01.1.1.1']) {
+    for (const header of [
+      'garbage',
+      '1.1.1.1, unknown',
+      '1.1.1.1, unknown, 10.0.0.5',
+      '<script>',
+      '',
+      '1.1.1.1, , ',
+      '[::1]:x',
+      '01.1.1.1',
+    ]) {
       expect(clientIpFrom('10.0.0.2', header, proxies), header).toBeNull();
     }
   });

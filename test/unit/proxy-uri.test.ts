@@ -1,18 +1,34 @@
 // Checks recognition, host extraction and rendering of proxy share links across every supported scheme.
 import { describe, it, expect } from 'vitest';
 import {
-  CONFIG_SCHEMES, configHost, decodeBase64Loose, encodeComment, isValidProxyUri, proxyUriProblem, renderConfig,
+  CONFIG_SCHEMES,
+  configHost,
+  decodeBase64Loose,
+  encodeComment,
+  isValidProxyUri,
+  proxyUriProblem,
+  renderConfig,
 } from '../../src/modules/sources/proxy-uri.js';
 
 const UUID = 'b831381d-6324-4d53-ad4f-8cda48b30811';
 const b64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
 const b64url = (text: string): string => Buffer.from(text, 'utf8').toString('base64url');
 const unpad = (text: string): string => text.replace(/=+$/, '');
-const decodeJson = (vmessUri: string): unknown => JSON.parse(decodeBase64Loose(vmessUri.slice('vmess://'.length)) ?? 'null');
+const decodeJson = (vmessUri: string): unknown =>
+  JSON.parse(decodeBase64Loose(vmessUri.slice('vmess://'.length)) ?? 'null');
 
 /** v2rayN-style JSON whose base64 needs padding and contains '+' and '/' (so both alphabets differ). */
 function vmessJson(fields: Record<string, unknown> = {}): string {
-  const json = JSON.stringify({ v: '2', ps: 'node ???>>>', add: 'vm.example.com', port: '443', id: UUID, aid: '0', net: 'ws', ...fields });
+  const json = JSON.stringify({
+    v: '2',
+    ps: 'node ???>>>',
+    add: 'vm.example.com',
+    port: '443',
+    id: UUID,
+    aid: '0',
+    net: 'ws',
+    ...fields,
+  });
   return json.length % 3 === 0 ? `${json} ` : json;
 }
 
@@ -34,7 +50,23 @@ function itRefuses(cases: [label: string, uri: string, problem?: string][]): voi
 describe('CONFIG_SCHEMES', () => {
   it('lists every supported proxy scheme', () => {
     expect([...CONFIG_SCHEMES].sort()).toEqual(
-      ['anytls', 'hy2', 'hysteria', 'hysteria2', 'juicity', 'socks', 'socks5', 'ss', 'ssr', 'trojan', 'tuic', 'vless', 'vmess', 'wg', 'wireguard'].sort(),
+      [
+        'anytls',
+        'hy2',
+        'hysteria',
+        'hysteria2',
+        'juicity',
+        'socks',
+        'socks5',
+        'ss',
+        'ssr',
+        'trojan',
+        'tuic',
+        'vless',
+        'vmess',
+        'wg',
+        'wireguard',
+      ].sort(),
     );
   });
 });
@@ -51,7 +83,11 @@ describe('isValidProxyUri: vless', () => {
   ]);
   itRefuses([
     ['a non-UUID user', 'vless://not-a-uuid@vl.example.com:443', 'vless URI needs a UUID user'],
-    ['a UUID with a non-hex digit', `vless://${UUID.replace('b', 'g')}@vl.example.com:443`, 'vless URI needs a UUID user'],
+    [
+      'a UUID with a non-hex digit',
+      `vless://${UUID.replace('b', 'g')}@vl.example.com:443`,
+      'vless URI needs a UUID user',
+    ],
     ['no user at all', 'vless://vl.example.com:443', 'vless URI needs a UUID user'],
     ['no port', `vless://${UUID}@vl.example.com`, 'vless URI has no port'],
     ['an empty port', `vless://${UUID}@vl.example.com:`, "vless URI has an invalid port ''"],
@@ -65,7 +101,11 @@ describe('isValidProxyUri: vless', () => {
     ['a malformed IPv6 address', `vless://${UUID}@[2001:db8:::1]:443`],
     ['too many IPv6 groups', `vless://${UUID}@[1:2:3:4:5:6:7:8:9]:443`],
     ['an IPv4 address in brackets', `vless://${UUID}@[203.0.113.7]:443`],
-    ['a space', `vless://${UUID}@vl.example.com:443?path=/a b`, 'proxy URI must not contain whitespace or control characters'],
+    [
+      'a space',
+      `vless://${UUID}@vl.example.com:443?path=/a b`,
+      'proxy URI must not contain whitespace or control characters',
+    ],
     ['a tab', `vless://${UUID}@vl.example.com:443\t`],
     ['a newline', `vless://${UUID}@vl.example.com:443\nvless://x`],
     ['a NUL byte', `vless://${UUID}@vl.exa\u0000mple.com:443`],
@@ -93,7 +133,11 @@ describe('isValidProxyUri: vmess', () => {
     ['port 0', `vmess://${b64(vmessJson({ port: 0 }))}`, 'vmess JSON needs a port between 1 and 65535'],
     ['port 65536', `vmess://${b64(vmessJson({ port: '65536' }))}`, 'vmess JSON needs a port between 1 and 65535'],
     ['a fractional port', `vmess://${b64(vmessJson({ port: 443.5 }))}`, 'vmess JSON needs a port between 1 and 65535'],
-    ['a non-numeric port', `vmess://${b64(vmessJson({ port: 'auto' }))}`, 'vmess JSON needs a port between 1 and 65535'],
+    [
+      'a non-numeric port',
+      `vmess://${b64(vmessJson({ port: 'auto' }))}`,
+      'vmess JSON needs a port between 1 and 65535',
+    ],
     ['a JSON array', `vmess://${b64('[1,2]')}`, 'vmess base64 payload is not a JSON object'],
     ['base64 of plain text', `vmess://${b64('hello there')}`, 'vmess base64 payload is not a JSON object'],
     ['text that is not base64', 'vmess://not*base64', 'vmess URI is neither base64 JSON nor user@host:port'],
@@ -104,20 +148,40 @@ describe('isValidProxyUri: vmess', () => {
 
 describe('isValidProxyUri: ss', () => {
   itAccepts([
-    ['SIP002 with URL-safe base64 userinfo', `ss://${unpad(b64url('chacha20-ietf-poly1305:s3cret'))}@ss.example.com:8388`],
+    [
+      'SIP002 with URL-safe base64 userinfo',
+      `ss://${unpad(b64url('chacha20-ietf-poly1305:s3cret'))}@ss.example.com:8388`,
+    ],
     ['SIP002 with standard base64 containing "/"', `ss://${b64('aes-256-gcm:??>>??')}@ss.example.com:8388`],
-    ['SIP002 with percent-encoded 2022 key', 'ss://2022-blake3-aes-128-gcm:YctPZ6U7xPPcU%2Bgp3u%2B0tx%2FtRizJN9K8y%2BuKlW2qjlI%3D@[2001:db8::2]:8388'],
-    ['SIP002 with a plugin', `ss://${b64url('aes-128-gcm:pw')}@ss.example.com:443/?plugin=v2ray-plugin%3Bmode%3Dwebsocket`],
+    [
+      'SIP002 with percent-encoded 2022 key',
+      'ss://2022-blake3-aes-128-gcm:YctPZ6U7xPPcU%2Bgp3u%2B0tx%2FtRizJN9K8y%2BuKlW2qjlI%3D@[2001:db8::2]:8388',
+    ],
+    [
+      'SIP002 with a plugin',
+      `ss://${b64url('aes-128-gcm:pw')}@ss.example.com:443/?plugin=v2ray-plugin%3Bmode%3Dwebsocket`,
+    ],
     ['legacy base64 form', `ss://${b64('aes-256-gcm:pass@word@198.51.100.4:8388')}`],
-    ['legacy unpadded form with a plugin query', `ss://${unpad(b64('aes-256-gcm:pw@ss.example.com:8388'))}/?plugin=obfs-local`],
+    [
+      'legacy unpadded form with a plugin query',
+      `ss://${unpad(b64('aes-256-gcm:pw@ss.example.com:8388'))}/?plugin=obfs-local`,
+    ],
   ]);
   itRefuses([
-    ['userinfo without method:password', `ss://${b64url('justapassword')}@ss.example.com:8388`, 'ss URI user must be base64 or percent-encoded method:password'],
+    [
+      'userinfo without method:password',
+      `ss://${b64url('justapassword')}@ss.example.com:8388`,
+      'ss URI user must be base64 or percent-encoded method:password',
+    ],
     ['an empty password', 'ss://aes-256-gcm:@ss.example.com:8388'],
     ['a missing port', `ss://${b64url('aes-256-gcm:pw')}@ss.example.com`, 'ss URI has no port'],
     ['port 0', `ss://${b64url('aes-256-gcm:pw')}@ss.example.com:0`],
     ['legacy form without a host', `ss://${b64('aes-256-gcm:pw')}`],
-    ['legacy form with a bad port', `ss://${b64('aes-256-gcm:pw@ss.example.com:99999')}`, "ss URI has an invalid port '99999'"],
+    [
+      'legacy form with a bad port',
+      `ss://${b64('aes-256-gcm:pw@ss.example.com:99999')}`,
+      "ss URI has an invalid port '99999'",
+    ],
     ['legacy form without method', `ss://${b64('pw@ss.example.com:8388')}`, 'ss URI needs method:password'],
     ['garbage', 'ss://%%%'],
   ]);
@@ -131,7 +195,11 @@ describe('isValidProxyUri: ssr', () => {
   ]);
   itRefuses([
     ['a bad port', `ssr://${b64url(ssrBody('ssr.example.com', '0'))}`, "ssr URI has an invalid port '0'"],
-    ['too few fields', `ssr://${b64url('ssr.example.com:8443:origin')}`, 'ssr URI needs host:port:protocol:method:obfs:password'],
+    [
+      'too few fields',
+      `ssr://${b64url('ssr.example.com:8443:origin')}`,
+      'ssr URI needs host:port:protocol:method:obfs:password',
+    ],
     ['an empty host', `ssr://${b64url(ssrBody('', '8443'))}`, 'ssr URI has no host'],
     ['a body that is not base64', 'ssr://***', 'ssr URI is not base64'],
   ]);
@@ -227,7 +295,12 @@ describe('renderConfig', () => {
     ['a Cyrillic comment', vless, 'Москва', `${vless}#%D0%9C%D0%BE%D1%81%D0%BA%D0%B2%D0%B0`],
     ['the host for a null comment', vless, null, `${vless}#vl.example.com`],
     ['the host for an empty comment', vless, '', `${vless}#vl.example.com`],
-    ['an encoded IPv6 host', `vless://${UUID}@[2001:db8::1]:443`, null, `vless://${UUID}@[2001:db8::1]:443#2001%3Adb8%3A%3A1`],
+    [
+      'an encoded IPv6 host',
+      `vless://${UUID}@[2001:db8::1]:443`,
+      null,
+      `vless://${UUID}@[2001:db8::1]:443#2001%3Adb8%3A%3A1`,
+    ],
     ['nothing when there is no host', 'vless://bad@vl.example.com:443', null, 'vless://bad@vl.example.com:443'],
     ['"#" for the vmess URI form', `vmess://${UUID}@vm.example.com:443`, 'VM', `vmess://${UUID}@vm.example.com:443#VM`],
   ])('renders %s', (_label, uri, comment, line) => {
@@ -244,7 +317,9 @@ describe('renderConfig', () => {
   });
 
   it('sets vmess ps to the add host for a null comment, adding ps when missing', () => {
-    expect(decodeJson(renderConfig(`vmess://${b64(vmessJson({ add: 'edge.example.net' }))}`, null))).toMatchObject({ ps: 'edge.example.net' });
+    expect(decodeJson(renderConfig(`vmess://${b64(vmessJson({ add: 'edge.example.net' }))}`, null))).toMatchObject({
+      ps: 'edge.example.net',
+    });
     const bare = `vmess://${b64(JSON.stringify({ add: 'a.example.com', port: 443, id: UUID }))}`;
     expect(decodeJson(renderConfig(bare, 'X'))).toEqual({ add: 'a.example.com', port: 443, id: UUID, ps: 'X' });
   });

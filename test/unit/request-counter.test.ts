@@ -26,7 +26,8 @@ function setup(startIso = '2025-03-10T10:59:59.000Z') {
   };
 }
 
-const sorted = (rows: RequestCountRow[]) => [...rows].sort((a, b) => `${a.bucket_start}${a.kind}`.localeCompare(`${b.bucket_start}${b.kind}`));
+const sorted = (rows: RequestCountRow[]) =>
+  [...rows].sort((a, b) => `${a.bucket_start}${a.kind}`.localeCompare(`${b.bucket_start}${b.kind}`));
 
 describe('RequestCounter', () => {
   it('floors times to the UTC hour', () => {

@@ -186,7 +186,10 @@ describe('resolver: cycles and diamonds', () => {
   });
 
   it('does not re-enter the served subscription through a cycle (its hidden sources would surface at depth 2)', () => {
-    const subs = { A: [cfg('a-hidden', { comment: 'a-hidden', isHidden: true }), ...named('a'), ref('B')], B: [ref('A')] };
+    const subs = {
+      A: [cfg('a-hidden', { comment: 'a-hidden', isHidden: true }), ...named('a'), ref('B')],
+      B: [ref('A')],
+    };
     expect(labels('A', { subs })).toEqual(['a']);
   });
 
@@ -232,7 +235,13 @@ describe('resolver: cycles and diamonds', () => {
   });
 
   it('a subscription on two paths is not mistaken for a cycle', () => {
-    const subs = { A: [ref('B'), ref('C')], B: [ref('D')], C: [ref('D', { comment: null })], D: [ref('E')], E: named('e') };
+    const subs = {
+      A: [ref('B'), ref('C')],
+      B: [ref('D')],
+      C: [ref('D', { comment: null })],
+      D: [ref('E')],
+      E: named('e'),
+    };
     const result = resolve('A', input({ subs }));
     expect(result.lines).toHaveLength(1);
     expect(result.tokens).toEqual(new Set(['A', 'B', 'C', 'D', 'E']));
@@ -280,7 +289,9 @@ describe('resolver: rendering comments', () => {
   it('external lines keep their own #remark; subscription comments never apply to them', () => {
     const url = 'https://feed.example.org/r';
     const remote = `${vless('r')}#Remote%20Name%20%F0%9F%87%A9%F0%9F%87%AA`;
-    expect(lines('A', { subs: { A: [ext(url, { comment: 'ignored' })] }, external: { [url]: [remote] } })).toEqual([remote]);
+    expect(lines('A', { subs: { A: [ext(url, { comment: 'ignored' })] }, external: { [url]: [remote] } })).toEqual([
+      remote,
+    ]);
   });
 
   it('a config without a comment gets its host as the comment', () => {
@@ -301,12 +312,24 @@ describe('resolver: rendering comments', () => {
   });
 
   describe('vmess base64 JSON', () => {
-    const json = { v: '2', ps: 'upstream name', add: 'vm.example.com', port: 443, id: UUID, aid: 0, net: 'ws', path: '/p' };
+    const json = {
+      v: '2',
+      ps: 'upstream name',
+      add: 'vm.example.com',
+      port: 443,
+      id: UUID,
+      aid: 0,
+      net: 'ws',
+      path: '/p',
+    };
     const uri = `vmess://${Buffer.from(JSON.stringify(json)).toString('base64')}`;
     const decode = (line: string): Record<string, unknown> => {
       expect(line.startsWith('vmess://')).toBe(true);
       expect(line).not.toContain('#');
-      return JSON.parse(Buffer.from(line.slice('vmess://'.length), 'base64').toString('utf8')) as Record<string, unknown>;
+      return JSON.parse(Buffer.from(line.slice('vmess://'.length), 'base64').toString('utf8')) as Record<
+        string,
+        unknown
+      >;
     };
 
     it('rewrites ps with the comment and keeps every other field', () => {

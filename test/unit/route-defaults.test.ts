@@ -11,11 +11,13 @@ type Operation = { tags?: string[]; security?: unknown[]; responses: Record<stri
 
 async function documented(register: (app: FastifyInstance) => Promise<void>): Promise<Record<string, Operation>> {
   const app = Fastify();
-  await app.register(swagger, { openapi: {
+  await app.register(swagger, {
+    openapi: {
       openapi: '3.1.0',
       info: { title: 't', version: '1' },
       components: { securitySchemes: { apiToken: { type: 'apiKey', in: 'header', name: 'API-Token' } } },
-    }, });
+    },
+  });
   await register(app);
   await app.ready();
   const paths = (app.swagger() as { paths: Record<string, { get: Operation }> }).paths;
@@ -30,7 +32,9 @@ describe('routeDefaults', () => {
       await app.register(async (scope) => {
         routeDefaults(scope, { kind: 'user', tags: ['Mine'], security: [{ apiToken: [] }], errors: [401, 403] });
         scope.get('/plain', { schema: { response: { 200: ok } } }, async () => ({ ok: true }));
-        scope.get('/own', { schema: { tags: ['Other'], response: { 200: ok, ...errorResponses(404) } } }, async () => ({ ok: true }));
+        scope.get('/own', { schema: { tags: ['Other'], response: { 200: ok, ...errorResponses(404) } } }, async () => ({
+          ok: true,
+        }));
       });
       await app.register(async (outside) => {
         routeDefaults(outside, { kind: 'infra' });

@@ -141,12 +141,17 @@ describe('isForbiddenHostname', () => {
     expect(isForbiddenHostname(hostname)).toBe(true);
   });
 
-  it.each(['example.com', 'localhost.example.com', 'local', 'internal.example.org', '1.1.1.1', '[2606:4700:4700::1111]', 'cafe'])(
-    'allows %j',
-    (hostname) => {
-      expect(isForbiddenHostname(hostname)).toBe(false);
-    },
-  );
+  it.each([
+    'example.com',
+    'localhost.example.com',
+    'local',
+    'internal.example.org',
+    '1.1.1.1',
+    '[2606:4700:4700::1111]',
+    'cafe',
+  ])('allows %j', (hostname) => {
+    expect(isForbiddenHostname(hostname)).toBe(false);
+  });
 });
 
 function fakeLookup(answers: Record<string, string[]>): LookupFn & { calls: string[] } {
@@ -210,9 +215,15 @@ describe('checkPublicHost', () => {
 
   it('checks literal IPs without a lookup', async () => {
     const calls = fakeLookup({});
-    await expect(checkPublicHost('127.0.0.1', calls)).resolves.toMatchObject({ ok: false, reason: expect.stringContaining('127.0.0.1') });
+    await expect(checkPublicHost('127.0.0.1', calls)).resolves.toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('127.0.0.1'),
+    });
     await expect(checkPublicHost('[::1]', calls)).resolves.toMatchObject({ ok: false });
-    await expect(checkPublicHost('[::ffff:a9fe:a9fe]', calls)).resolves.toMatchObject({ ok: false, reason: expect.stringContaining('169.254.169.254') });
+    await expect(checkPublicHost('[::ffff:a9fe:a9fe]', calls)).resolves.toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('169.254.169.254'),
+    });
     await expect(checkPublicHost('8.8.8.8', calls)).resolves.toEqual({ ok: true });
     await expect(checkPublicHost('[2606:4700:4700::1111]', calls)).resolves.toEqual({ ok: true });
     expect(calls.calls).toEqual([]);

@@ -25,9 +25,27 @@ describe('parseIsoDate', () => {
   });
 
   it.each([
-    '', 'now', '2024', '2024-06', '2024-6-1', '20240601', '2024-06-01T', '2024-06-01T12', '2024-00-10', '2024-13-10',
-    '2024-04-31', '1900-02-29', '2024-06-01T24:00', '2024-06-01T12:60', '2024-06-01T12:00:60Z', '2024-06-01T12:00+24:00',
-    '2024-06-01T12:00+01:60', '2024-06-01 12', '+002024-06-01', '2024-06-01T12:00:00.1234567890Z', ' 2024-06-01',
+    '',
+    'now',
+    '2024',
+    '2024-06',
+    '2024-6-1',
+    '20240601',
+    '2024-06-01T',
+    '2024-06-01T12',
+    '2024-00-10',
+    '2024-13-10',
+    '2024-04-31',
+    '1900-02-29',
+    '2024-06-01T24:00',
+    '2024-06-01T12:60',
+    '2024-06-01T12:00:60Z',
+    '2024-06-01T12:00+24:00',
+    '2024-06-01T12:00+01:60',
+    '2024-06-01 12',
+    '+002024-06-01',
+    '2024-06-01T12:00:00.1234567890Z',
+    ' 2024-06-01',
   ])('refuses %j', (text) => {
     expect(parseIsoDate(text)).toBeNull();
   });
@@ -44,7 +62,11 @@ describe('resolveRange', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(AppError);
       const appError = error as AppError;
-      return { status: appError.statusCode, code: appError.code, path: (appError.details?.['issues'] as Array<{ path: string }>)[0]?.path };
+      return {
+        status: appError.statusCode,
+        code: appError.code,
+        path: (appError.details?.['issues'] as Array<{ path: string }>)[0]?.path,
+      };
     }
     throw new Error('expected a refusal');
   };

@@ -52,9 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('sources')
-    .addColumn('subscription_token', 'text', (c) =>
-      c.notNull().references('subscriptions.token').onDelete('cascade'),
-    )
+    .addColumn('subscription_token', 'text', (c) => c.notNull().references('subscriptions.token').onDelete('cascade'))
     .addColumn('id', 'text', (c) => c.notNull())
     .addColumn('source_type', 'text', (c) => c.notNull())
     .addColumn('data', 'text', (c) => c.notNull())
@@ -67,7 +65,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('sources_pk', ['subscription_token', 'id'])
     .execute();
-  await db.schema.createIndex('sources_order_idx').on('sources').columns(['subscription_token', 'order_index']).execute();
+  await db.schema
+    .createIndex('sources_order_idx')
+    .on('sources')
+    .columns(['subscription_token', 'order_index'])
+    .execute();
   await db.schema.createIndex('sources_ref_idx').on('sources').column('ref_token').execute();
   await db.schema.createIndex('sources_type_data_idx').on('sources').columns(['source_type', 'data']).execute();
 

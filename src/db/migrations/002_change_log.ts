@@ -5,7 +5,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema
     .createTable('change_log')
-    .addColumn('id', postgres ? 'bigserial' : 'integer', (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', postgres ? 'bigserial' : 'integer', (c) =>
+      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('subject', 'text', (c) => c.notNull().defaultTo(sql`''`))
     .addColumn('created_at', 'text', (c) => c.notNull())

@@ -25,7 +25,10 @@ interface RequestState {
  * Must be installed on the root instance before any route plugin: root onRequest hooks then run before the
  * route plugins' own onRequest authentication, so bans and the anonymous budget are checked before it.
  */
-export function installAbuseHooks(app: FastifyInstance, { controls, limiter, defaultBanSeconds }: AbuseHookOptions): void {
+export function installAbuseHooks(
+  app: FastifyInstance,
+  { controls, limiter, defaultBanSeconds }: AbuseHookOptions,
+): void {
   const states = new WeakMap<FastifyRequest, RequestState>();
   const guarded = (request: FastifyRequest) => states.get(request);
 

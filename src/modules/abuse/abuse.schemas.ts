@@ -63,7 +63,9 @@ export const BanEntry = Type.Object(
 export const BanListResponse = Type.Object(
   {
     total: Type.Integer({ description: 'Number of bans in force.' }),
-    entries: Type.Array(BanEntry, { description: 'Bans in force, the longest-lasting first; expired bans are left out.' }),
+    entries: Type.Array(BanEntry, {
+      description: 'Bans in force, the longest-lasting first; expired bans are left out.',
+    }),
   },
   { description: 'Every ban in force.' },
 );
@@ -72,7 +74,8 @@ export const WhitelistBody = Type.Object({
   ip_address: IpAddress('IPv4 or IPv6 address, or CIDR range, exempt from bans and rate limits.'),
   description: Type.Optional(
     Type.Union([Type.String({ maxLength: 256, pattern: PLAIN_TEXT_PATTERN }), Type.Null()], {
-      description: 'Why the address is whitelisted, at most 256 characters. Re-adding an entry without it keeps the old one.',
+      description:
+        'Why the address is whitelisted, at most 256 characters. Re-adding an entry without it keeps the old one.',
     }),
   ),
 });
@@ -97,7 +100,9 @@ export const WhitelistListResponse = Type.Object(
 export const UnwhitelistResponse = Type.Object(
   {
     ip_address: CanonicalIp,
-    was_whitelisted: Type.Boolean({ description: 'False when the entry did not exist, so repeating the call is safe.' }),
+    was_whitelisted: Type.Boolean({
+      description: 'False when the entry did not exist, so repeating the call is safe.',
+    }),
   },
   { description: 'Result of removing a whitelist entry.' },
 );

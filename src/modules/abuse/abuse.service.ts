@@ -41,7 +41,11 @@ export class AbuseControls {
     return new AbuseControls(database, view, changes);
   }
 
-  async ban(range: IpRange, seconds: number, reason: string): Promise<{ ip_address: string; banned_until: string; remaining_seconds: number }> {
+  async ban(
+    range: IpRange,
+    seconds: number,
+    reason: string,
+  ): Promise<{ ip_address: string; banned_until: string; remaining_seconds: number }> {
     const now = Date.now();
     const until = new Date(now + seconds * 1000).toISOString();
     this.view.addBan(range.text, now + seconds * 1000);
@@ -69,7 +73,10 @@ export class AbuseControls {
   async status(range: IpRange): Promise<BanStatus> {
     const now = Date.now();
     const covering = (ban: BanEntry) =>
-      ban.ip_address === range.text || (!range.text.includes('/') && ban.ip_address.includes('/') && new IpMatcher([ban.ip_address]).matches(range.text));
+      ban.ip_address === range.text ||
+      (!range.text.includes('/') &&
+        ban.ip_address.includes('/') &&
+        new IpMatcher([ban.ip_address]).matches(range.text));
     const ban = (await activeBans(this.database.db, new Date(now).toISOString())).find(covering);
     if (!ban) return { ip_address: range.text, is_banned: false, banned_until: null, remaining_seconds: 0 };
     return {

@@ -13,7 +13,13 @@ export interface WhitelistEntry {
 }
 
 /** Creates or replaces a ban; created_at is refreshed too. */
-export async function upsertBan(db: Executor, ip: string, bannedUntil: string, reason: string, now: string): Promise<void> {
+export async function upsertBan(
+  db: Executor,
+  ip: string,
+  bannedUntil: string,
+  reason: string,
+  now: string,
+): Promise<void> {
   await db
     .insertInto('bans')
     .values({ ip_address: ip, banned_until: bannedUntil, reason, created_at: now })
@@ -54,7 +60,9 @@ export async function upsertWhitelist(
     .insertInto('whitelist')
     .values({ ip_address: ip, description: description ?? '', added_at: now })
     .onConflict((oc) =>
-      description === undefined ? oc.column('ip_address').doNothing() : oc.column('ip_address').doUpdateSet({ description }),
+      description === undefined
+        ? oc.column('ip_address').doNothing()
+        : oc.column('ip_address').doUpdateSet({ description }),
     )
     .execute();
   return db
@@ -70,5 +78,10 @@ export async function deleteWhitelist(db: Executor, ip: string): Promise<boolean
 }
 
 export async function listWhitelist(db: Executor): Promise<WhitelistEntry[]> {
-  return db.selectFrom('whitelist').select(['ip_address', 'description', 'added_at']).orderBy('added_at').orderBy('ip_address').execute();
+  return db
+    .selectFrom('whitelist')
+    .select(['ip_address', 'description', 'added_at'])
+    .orderBy('added_at')
+    .orderBy('ip_address')
+    .execute();
 }

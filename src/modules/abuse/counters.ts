@@ -33,7 +33,9 @@ export class MemoryCounters implements Counters {
   async peek(key: string): Promise<WindowCount> {
     const now = Date.now();
     const window = this.windows.get(key);
-    return window && window.endsAt > now ? { count: window.count, resetMs: window.endsAt - now } : { count: 0, resetMs: 0 };
+    return window && window.endsAt > now
+      ? { count: window.count, resetMs: window.endsAt - now }
+      : { count: 0, resetMs: 0 };
   }
 
   /** Drops ended windows now and then, so keys of clients that went away do not pile up. */
@@ -69,7 +71,10 @@ export class FallbackCounters implements Counters {
   private readonly local = new MemoryCounters();
   private readonly shared: RedisCounters | null;
 
-  constructor(private readonly redis: Redis | null, prefix: string) {
+  constructor(
+    private readonly redis: Redis | null,
+    prefix: string,
+  ) {
     this.shared = redis ? new RedisCounters(redis, prefix) : null;
   }
 

@@ -73,7 +73,10 @@ export class IpView {
   }
 
   private async load(): Promise<void> {
-    const [bans, whitelist] = await Promise.all([activeBans(this.db, new Date().toISOString()), listWhitelist(this.db)]);
+    const [bans, whitelist] = await Promise.all([
+      activeBans(this.db, new Date().toISOString()),
+      listWhitelist(this.db),
+    ]);
     const exact = new Map<string, number>();
     const ranges: RangeBan[] = [];
     for (const ban of bans) {

@@ -23,7 +23,11 @@ export class RateLimiter {
     private readonly counters: Counters,
     config: Pick<Config, 'rateLimitPublicPerMin' | 'rateLimitApiPerMin' | 'rateLimitAnonPerMin' | 'autoBanViolations'>,
   ) {
-    this.limits = { public: config.rateLimitPublicPerMin, api: config.rateLimitApiPerMin, anon: config.rateLimitAnonPerMin };
+    this.limits = {
+      public: config.rateLimitPublicPerMin,
+      api: config.rateLimitApiPerMin,
+      anon: config.rateLimitAnonPerMin,
+    };
     this.autoBanAfter = config.autoBanViolations;
   }
 

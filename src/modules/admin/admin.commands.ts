@@ -50,41 +50,62 @@ function durationOption(raw: string | undefined): number | undefined {
   return Number(raw);
 }
 
-const user = (action: string) => (args: string[]): AdminRequest => ({ method: 'POST', path: `/users/${userId(args[0])}/${action}` });
-const connection = (action: string) => (args: string[]): AdminRequest => ({
-  method: 'POST',
-  path: `/users/${userId(args[0])}/providers/${seg(arg(args, 1))}/${action}`,
-});
+const user =
+  (action: string) =>
+  (args: string[]): AdminRequest => ({ method: 'POST', path: `/users/${userId(args[0])}/${action}` });
+const connection =
+  (action: string) =>
+  (args: string[]): AdminRequest => ({
+    method: 'POST',
+    path: `/users/${userId(args[0])}/providers/${seg(arg(args, 1))}/${action}`,
+  });
 
 export const ADMIN_COMMANDS: AdminCommand[] = [
   {
-    verb: 'users create', args: ['<user_id>'], summary: 'Create a user; prints it with its API token (shown once).',
+    verb: 'users create',
+    args: ['<user_id>'],
+    summary: 'Create a user; prints it with its API token (shown once).',
     example: 'users create 42',
     build: (args) => ({ method: 'POST', path: '/users', body: { user_id: userId(args[0]) } }),
   },
   {
-    verb: 'users get', args: ['<user_id>'], summary: 'Show a user.', example: 'users get 42',
+    verb: 'users get',
+    args: ['<user_id>'],
+    summary: 'Show a user.',
+    example: 'users get 42',
     build: (args) => ({ method: 'GET', path: `/users/${userId(args[0])}` }),
   },
   {
-    verb: 'users activate', args: ['<user_id>'], summary: 'Enable a user.', example: 'users activate 42',
+    verb: 'users activate',
+    args: ['<user_id>'],
+    summary: 'Enable a user.',
+    example: 'users activate 42',
     build: (args) => ({ method: 'PATCH', path: `/users/${userId(args[0])}`, body: { is_active: true } }),
   },
   {
-    verb: 'users deactivate', args: ['<user_id>'], summary: 'Disable a user: its token gets 403 and its links 404.',
+    verb: 'users deactivate',
+    args: ['<user_id>'],
+    summary: 'Disable a user: its token gets 403 and its links 404.',
     example: 'users deactivate 42',
     build: (args) => ({ method: 'PATCH', path: `/users/${userId(args[0])}`, body: { is_active: false } }),
   },
   {
-    verb: 'users delete', args: ['<user_id>'], summary: 'Delete a user with everything they own.', example: 'users delete 42',
+    verb: 'users delete',
+    args: ['<user_id>'],
+    summary: 'Delete a user with everything they own.',
+    example: 'users delete 42',
     build: (args) => ({ method: 'DELETE', path: `/users/${userId(args[0])}` }),
   },
   {
-    verb: 'users refresh-token', args: ['<user_id>'], summary: "Re-issue a user's API token (the old one stops working).",
-    example: 'users refresh-token 42', build: user('refresh-token'),
+    verb: 'users refresh-token',
+    args: ['<user_id>'],
+    summary: "Re-issue a user's API token (the old one stops working).",
+    example: 'users refresh-token 42',
+    build: user('refresh-token'),
   },
   {
-    verb: 'providers create', args: ['<owner_hash>', '<provider_name>', '[provider_url]'],
+    verb: 'providers create',
+    args: ['<owner_hash>', '<provider_name>', '[provider_url]'],
     summary: 'Create a provider owned by the user with this user_hash; prints its API token (shown once).',
     example: 'providers create 0b6c6f5e-4a0f-4c8e-9d1e-3f2a1b0c9d8e mybot https://t.me/mybot',
     build: (args) => ({
@@ -94,21 +115,30 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
     }),
   },
   {
-    verb: 'providers list', args: [], summary: 'List every provider.', example: 'providers list',
+    verb: 'providers list',
+    args: [],
+    summary: 'List every provider.',
+    example: 'providers list',
     build: () => ({ method: 'GET', path: '/providers' }),
   },
   {
-    verb: 'providers get-by-name', args: ['<provider_name>'], summary: 'Show the provider with this name.',
+    verb: 'providers get-by-name',
+    args: ['<provider_name>'],
+    summary: 'Show the provider with this name.',
     example: 'providers get-by-name mybot',
     build: (args) => ({ method: 'GET', path: `/providers/by-name/${seg(arg(args, 0))}` }),
   },
   {
-    verb: 'providers get-by-owner', args: ['<owner_id>'], summary: 'Show the provider owned by this user_id.',
+    verb: 'providers get-by-owner',
+    args: ['<owner_id>'],
+    summary: 'Show the provider owned by this user_id.',
     example: 'providers get-by-owner 42',
     build: (args) => ({ method: 'GET', path: `/providers/by-owner/${userId(args[0])}` }),
   },
   {
-    verb: 'providers update', args: ['<provider_hash>'], options: '[--active true|false] [--name <name>] [--provider-url <url>]',
+    verb: 'providers update',
+    args: ['<provider_hash>'],
+    options: '[--active true|false] [--name <name>] [--provider-url <url>]',
     summary: 'Change a provider (at least one option).',
     example: 'providers update 5d0c...e1 --active false',
     build: (args, options) => {
@@ -117,22 +147,28 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
       if (active !== undefined) body['is_active'] = active;
       if (options.name !== undefined) body['provider_name'] = options.name;
       if (options['provider-url'] !== undefined) body['provider_url'] = options['provider-url'];
-      if (Object.keys(body).length === 0) throw new CommandUsageError('give at least one of --active, --name, --provider-url');
+      if (Object.keys(body).length === 0)
+        throw new CommandUsageError('give at least one of --active, --name, --provider-url');
       return { method: 'PATCH', path: `/providers/${seg(arg(args, 0))}`, body };
     },
   },
   {
-    verb: 'providers delete', args: ['<provider_hash>'], summary: 'Delete a provider and the subscriptions it manages.',
+    verb: 'providers delete',
+    args: ['<provider_hash>'],
+    summary: 'Delete a provider and the subscriptions it manages.',
     example: 'providers delete 5d0c...e1',
     build: (args) => ({ method: 'DELETE', path: `/providers/${seg(arg(args, 0))}` }),
   },
   {
-    verb: 'providers refresh-token', args: ['<provider_hash>'], summary: "Re-issue a provider's API token.",
+    verb: 'providers refresh-token',
+    args: ['<provider_hash>'],
+    summary: "Re-issue a provider's API token.",
     example: 'providers refresh-token 5d0c...e1',
     build: (args) => ({ method: 'POST', path: `/providers/${seg(arg(args, 0))}/refresh-token` }),
   },
   {
-    verb: 'authorize', args: ['<provider_name>', '<user_id>', '<invite>'],
+    verb: 'authorize',
+    args: ['<provider_name>', '<user_id>', '<invite>'],
     summary: 'Process the invite of a connection link: opens a pending connection.',
     example: 'authorize mybot 42 "Qk9...xyz.1767225600"',
     build: (args) => ({
@@ -142,66 +178,104 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
     }),
   },
   {
-    verb: 'connections list', args: ['<user_id>'], summary: "List a user's provider connections (every status).",
+    verb: 'connections list',
+    args: ['<user_id>'],
+    summary: "List a user's provider connections (every status).",
     example: 'connections list 42',
     build: (args) => ({ method: 'GET', path: `/users/${userId(args[0])}/providers` }),
   },
   {
-    verb: 'connections get', args: ['<user_id>', '<provider_name>'], summary: 'Show one connection.',
+    verb: 'connections get',
+    args: ['<user_id>', '<provider_name>'],
+    summary: 'Show one connection.',
     example: 'connections get 42 mybot',
     build: (args) => ({ method: 'GET', path: `/users/${userId(args[0])}/providers/${seg(arg(args, 1))}` }),
   },
   {
-    verb: 'connections approve', args: ['<user_id>', '<provider_name>'], summary: 'Approve a pending connection.',
-    example: 'connections approve 42 mybot', build: connection('approve'),
+    verb: 'connections approve',
+    args: ['<user_id>', '<provider_name>'],
+    summary: 'Approve a pending connection.',
+    example: 'connections approve 42 mybot',
+    build: connection('approve'),
   },
   {
-    verb: 'connections reject', args: ['<user_id>', '<provider_name>'], summary: 'Reject a pending connection.',
-    example: 'connections reject 42 mybot', build: connection('reject'),
+    verb: 'connections reject',
+    args: ['<user_id>', '<provider_name>'],
+    summary: 'Reject a pending connection.',
+    example: 'connections reject 42 mybot',
+    build: connection('reject'),
   },
   {
-    verb: 'ban add', args: ['<ip_or_cidr>'], options: '[--duration <seconds>]',
+    verb: 'ban add',
+    args: ['<ip_or_cidr>'],
+    options: '[--duration <seconds>]',
     summary: 'Ban an address or range (default duration: DEFAULT_BAN_SECONDS on the server).',
     example: 'ban add 203.0.113.0/24 --duration 86400',
     build: (args, options) => {
       const duration = durationOption(options.duration);
-      return { method: 'POST', path: '/ban', body: { ip_address: arg(args, 0), ...(duration !== undefined ? { duration_seconds: duration } : {}) } };
+      return {
+        method: 'POST',
+        path: '/ban',
+        body: { ip_address: arg(args, 0), ...(duration !== undefined ? { duration_seconds: duration } : {}) },
+      };
     },
   },
   {
-    verb: 'ban get', args: ['<ip_or_cidr>'], summary: 'Show whether an address or range is banned.',
+    verb: 'ban get',
+    args: ['<ip_or_cidr>'],
+    summary: 'Show whether an address or range is banned.',
     example: 'ban get 203.0.113.7',
     build: (args) => ({ method: 'GET', path: `/ban/${seg(arg(args, 0))}` }),
   },
   {
-    verb: 'ban remove', args: ['<ip_or_cidr>'], summary: 'Lift a ban (safe to repeat).', example: 'ban remove 203.0.113.0/24',
+    verb: 'ban remove',
+    args: ['<ip_or_cidr>'],
+    summary: 'Lift a ban (safe to repeat).',
+    example: 'ban remove 203.0.113.0/24',
     build: (args) => ({ method: 'DELETE', path: `/ban/${seg(arg(args, 0))}` }),
   },
   {
-    verb: 'ban list', args: [], summary: 'List the bans in force.', example: 'ban list',
+    verb: 'ban list',
+    args: [],
+    summary: 'List the bans in force.',
+    example: 'ban list',
     build: () => ({ method: 'GET', path: '/bans' }),
   },
   {
-    verb: 'whitelist add', args: ['<ip_or_cidr>'], options: '[--description <text>]',
+    verb: 'whitelist add',
+    args: ['<ip_or_cidr>'],
+    options: '[--description <text>]',
     summary: 'Exempt an address or range from bans and rate limits.',
     example: 'whitelist add 10.0.0.0/8 --description "office"',
     build: (args, options) => ({
       method: 'POST',
       path: '/whitelist',
-      body: { ip_address: arg(args, 0), ...(options.description !== undefined ? { description: options.description } : {}) },
+      body: {
+        ip_address: arg(args, 0),
+        ...(options.description !== undefined ? { description: options.description } : {}),
+      },
     }),
   },
   {
-    verb: 'whitelist list', args: [], summary: 'List the whitelist.', example: 'whitelist list',
+    verb: 'whitelist list',
+    args: [],
+    summary: 'List the whitelist.',
+    example: 'whitelist list',
     build: () => ({ method: 'GET', path: '/whitelist' }),
   },
   {
-    verb: 'whitelist remove', args: ['<ip_or_cidr>'], summary: 'Remove a whitelist entry.', example: 'whitelist remove 10.0.0.0/8',
+    verb: 'whitelist remove',
+    args: ['<ip_or_cidr>'],
+    summary: 'Remove a whitelist entry.',
+    example: 'whitelist remove 10.0.0.0/8',
     build: (args) => ({ method: 'DELETE', path: `/whitelist/${seg(arg(args, 0))}` }),
   },
   {
-    verb: 'stats', args: [], options: '[--period day|week|month | --start <iso> [--end <iso>]]',
-    summary: 'Usage statistics (default: the last 7 days).', example: 'stats --start 2025-01-01 --end 2025-02-01',
+    verb: 'stats',
+    args: [],
+    options: '[--period day|week|month | --start <iso> [--end <iso>]]',
+    summary: 'Usage statistics (default: the last 7 days).',
+    example: 'stats --start 2025-01-01 --end 2025-02-01',
     build: (_args, options) => {
       const query: Record<string, string> = {};
       if (options.period !== undefined) query['period'] = options.period;

@@ -43,7 +43,8 @@ export function guardAdmin(app: FastifyInstance, { config, replayGuard }: AdminG
     await checkSignature(request, secret as string, replayGuard);
     // Bytes moved from the path into the body keep the signed string the same ("DELETE /users/12" + "3" signs like
     // "DELETE /users/123"), so a route that takes no body accepts none, apart from the `{}` many clients send.
-    if (!request.is404 && !request.routeOptions.schema?.body && !isEmptyBody(request.rawBody)) throw errors.unexpectedBody();
+    if (!request.is404 && !request.routeOptions.schema?.body && !isEmptyBody(request.rawBody))
+      throw errors.unexpectedBody();
     request.body = parseJson(request.rawBody);
   });
 

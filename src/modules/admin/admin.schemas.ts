@@ -18,10 +18,7 @@ export const UserId = Type.Integer({
 
 export const UserIdParams = Type.Object({ user_id: UserId });
 
-export const CreateUserBody = Type.Object(
-  { user_id: UserId },
-  { description: 'The id of the user to create.' },
-);
+export const CreateUserBody = Type.Object({ user_id: UserId }, { description: 'The id of the user to create.' });
 
 export const UpdateUserBody = Type.Object(
   { is_active: Type.Boolean({ description: 'false disables the account: its token gets 403 and its links 404.' }) },
@@ -30,7 +27,9 @@ export const UpdateUserBody = Type.Object(
 
 const userFields = {
   user_id: Type.Integer({ description: 'The user id.' }),
-  user_hash: Type.String({ description: 'UUID identifying the user; the owner_hash when creating a provider they own.' }),
+  user_hash: Type.String({
+    description: 'UUID identifying the user; the owner_hash when creating a provider they own.',
+  }),
   is_active: Type.Boolean({ description: 'false when the account is disabled.' }),
   created_at: DateTime('When the user was created.'),
 };
@@ -45,8 +44,9 @@ export const CreatedUserResponse = Type.Object(
 export const UserTokenResponse = Type.Object(
   {
     user_id: Type.Integer({ description: 'The user id.' }),
-    api_token: Type.String({ description: 'The new API token, shown only in this response; the old one no longer works.' }),
+    api_token: Type.String({
+      description: 'The new API token, shown only in this response; the old one no longer works.',
+    }),
   },
   { description: 'A freshly issued user API token.' },
 );
-

@@ -32,8 +32,12 @@ export function renderConnectPage({ providerName, providerUrl, userId }: Connect
   const website = url
     ? `<p class="meta">Website: <a href="${escapeHtml(url)}" rel="noopener noreferrer" target="_blank">${escapeHtml(url)}</a></p>`
     : '';
-  const forUser = userId ? `<p class="meta">This link was made for user ID <strong>${escapeHtml(userId)}</strong>.</p>` : '';
-  return layout(`Connect ${name}`, `
+  const forUser = userId
+    ? `<p class="meta">This link was made for user ID <strong>${escapeHtml(userId)}</strong>.</p>`
+    : '';
+  return layout(
+    `Connect ${name}`,
+    `
 <main>
 <div class="card" id="connect" data-provider="${name}" data-user-id="${escapeHtml(userId ?? '')}">
   <p class="brand">subweave</p>
@@ -68,12 +72,15 @@ export function renderConnectPage({ providerName, providerUrl, userId }: Connect
     <code>POST /api/v1/me/providers/${name}/approve</code> (or <code>/reject</code>) with your <code>API-Token</code> header.</p></noscript>
 </div>
 </main>
-<script>${CONNECT_PAGE_SCRIPT}</script>`);
+<script>${CONNECT_PAGE_SCRIPT}</script>`,
+  );
 }
 
 export function renderUnknownProviderPage(providerName: string): string {
   const name = escapeHtml(providerName);
-  return layout('Unknown provider', `
+  return layout(
+    'Unknown provider',
+    `
 <main>
 <div class="card">
   <p class="brand">subweave</p>
@@ -81,7 +88,8 @@ export function renderUnknownProviderPage(providerName: string): string {
   <p>There is no provider named <strong>${name}</strong> on this server.</p>
   <p class="meta">Check the link you were given, or ask the provider for a new one.</p>
 </div>
-</main>`);
+</main>`,
+  );
 }
 
 /** `title` and `body` must already be escaped HTML. */

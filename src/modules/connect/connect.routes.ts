@@ -23,13 +23,19 @@ const SECURITY_HEADERS: Record<string, string> = {
 };
 
 const Params = Type.Object({
-  provider_name: Type.String({ description: 'Name of the provider asking for access (4-16 lower-case letters, digits, inner hyphens).' }),
+  provider_name: Type.String({
+    description: 'Name of the provider asking for access (4-16 lower-case letters, digits, inner hyphens).',
+  }),
 });
 
 const Query = Type.Object(
   {
-    user_id: Type.Optional(Type.String({ description: 'The user the request is for, when the link template adds it; shown on the page.' })),
-    invite: Type.Optional(Type.String({ description: 'Invite signature a custom link template may add; the page ignores it.' })),
+    user_id: Type.Optional(
+      Type.String({ description: 'The user the request is for, when the link template adds it; shown on the page.' }),
+    ),
+    invite: Type.Optional(
+      Type.String({ description: 'Invite signature a custom link template may add; the page ignores it.' }),
+    ),
   },
   { additionalProperties: true },
 );
@@ -40,35 +46,41 @@ const html = (description: string) => ({ description, content: { 'text/html': { 
 export const connectPageRoutes: FastifyPluginAsync<{ db: Executor }> = async (fastify, { db }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeDefaults(app, { kind: 'page', tags: ['Connect'] });
-  app.get('/connect/:provider_name', {
-    schema: {
-      summary: 'Connection approval page',
-      description:
-        'The default connection_link target: an HTML page naming the provider that asks for access, where the user ' +
-        'pastes their API token, sees the connection status and approves, rejects or revokes it through /api/v1/me. ' +
-        'Opening it changes nothing. An unknown provider answers an HTML 404 page; a malformed name answers 404 not_found.',
-      params: Params,
-      querystring: Query,
-      response: {
-        200: html('The connect page.'),
-        404: {
-          description: 'Unknown provider (an HTML page) or a malformed name (the error envelope, not_found).',
-          content: { 'text/html': { schema: HtmlPage }, 'application/json': { schema: ErrorResponse } },
+  app.get(
+    '/connect/:provider_name',
+    {
+      schema: {
+        summary: 'Connection approval page',
+        description:
+          'The default connection_link target: an HTML page naming the provider that asks for access, where the user ' +
+          'pastes their API token, sees the connection status and approves, rejects or revokes it through /api/v1/me. ' +
+          'Opening it changes nothing. An unknown provider answers an HTML 404 page; a malformed name answers 404 not_found.',
+        params: Params,
+        querystring: Query,
+        response: {
+          200: html('The connect page.'),
+          404: {
+            description: 'Unknown provider (an HTML page) or a malformed name (the error envelope, not_found).',
+            content: { 'text/html': { schema: HtmlPage }, 'application/json': { schema: ErrorResponse } },
+          },
+          ...errorResponses(400),
         },
-        ...errorResponses(400),
       },
     },
-  }, async (request, reply) => {
-    const name = request.params.provider_name;
-    if (!NAME_RE.test(name)) throw errors.notFound('No provider can have this name.');
-    const provider = await findProviderByName(db, name);
-    const page = (reply as FastifyReply).headers(SECURITY_HEADERS).type('text/html; charset=utf-8');
-    if (!provider) return page.code(404).send(renderUnknownProviderPage(name));
-    const userId = request.query.user_id ?? '';
-    return page.send(renderConnectPage({
-      providerName: provider.provider_name,
-      providerUrl: provider.provider_url,
-      userId: USER_ID_RE.test(userId) ? userId : null,
-    }));
-  });
+    async (request, reply) => {
+      const name = request.params.provider_name;
+      if (!NAME_RE.test(name)) throw errors.notFound('No provider can have this name.');
+      const provider = await findProviderByName(db, name);
+      const page = (reply as FastifyReply).headers(SECURITY_HEADERS).type('text/html; charset=utf-8');
+      if (!provider) return page.code(404).send(renderUnknownProviderPage(name));
+      const userId = request.query.user_id ?? '';
+      return page.send(
+        renderConnectPage({
+          providerName: provider.provider_name,
+          providerUrl: provider.provider_url,
+          userId: USER_ID_RE.test(userId) ? userId : null,
+        }),
+      );
+    },
+  );
 };

@@ -14,19 +14,23 @@ export const ProviderNameParams = Type.Object({
 });
 
 const Status = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('revoked')], {
-  description: 'Connection status: `pending` (requested), `approved` (the provider may manage subscriptions) or `revoked`.',
+  description:
+    'Connection status: `pending` (requested), `approved` (the provider may manage subscriptions) or `revoked`.',
 });
 
 export const ConnectionResponse = Type.Object(
   {
     provider_name: Type.String({ description: 'Name of the provider.' }),
-    provider_url: Type.Union([Type.String(), Type.Null()], { description: "The provider's home page, or null when it has none." }),
+    provider_url: Type.Union([Type.String(), Type.Null()], {
+      description: "The provider's home page, or null when it has none.",
+    }),
     is_authorized: Type.Boolean({ description: 'True exactly when the status is `approved`.' }),
     status: Type.Union([Status, Type.Null()], {
-      description: 'Current status; null when a rejected request was deleted (the provider never created subscriptions).',
+      description:
+        'Current status; null when a rejected request was deleted (the provider never created subscriptions).',
     }),
   },
-  { description: "A provider connection as the user sees it." },
+  { description: 'A provider connection as the user sees it.' },
 );
 
 export const ConnectionsResponse = Type.Object(
@@ -43,7 +47,7 @@ export const ProviderConnectionResponse = Type.Object(
     user_id: Type.Integer({ description: 'The user.' }),
     status: Status,
   },
-  { description: "A connection as the provider sees it." },
+  { description: 'A connection as the provider sees it.' },
 );
 
 export const ProviderConnectionCreateResponse = Type.Object(
@@ -53,7 +57,7 @@ export const ProviderConnectionCreateResponse = Type.Object(
     connection_link: Type.Union([Type.String(), Type.Null()], {
       description:
         'Link to give the user: it leads to where the request can be viewed and approved (CONNECTION_LINK_TEMPLATE). ' +
-        'Opening it approves nothing; approval needs the user\'s own API token.',
+        "Opening it approves nothing; approval needs the user's own API token.",
     }),
   },
   { description: 'A new (or re-opened) connection request.' },
@@ -62,7 +66,9 @@ export const ProviderConnectionCreateResponse = Type.Object(
 export const MeResponse = Type.Object(
   {
     user_id: Type.Integer({ description: 'Your user id.' }),
-    is_active: Type.Boolean({ description: 'Whether your account is active (always true here: disabled accounts get 403).' }),
+    is_active: Type.Boolean({
+      description: 'Whether your account is active (always true here: disabled accounts get 403).',
+    }),
   },
   { description: 'The calling user.' },
 );

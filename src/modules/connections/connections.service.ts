@@ -37,10 +37,16 @@ export class ConnectionsService {
   }
 
   /** Provider POST /providers/{user_id}: opens (or re-opens) a request, creating the user when needed. */
-  async request(provider: { providerHash: string; providerName: string }, userId: number): Promise<ProviderConnectionCreated> {
+  async request(
+    provider: { providerHash: string; providerName: string },
+    userId: number,
+  ): Promise<ProviderConnectionCreated> {
     await this.refuseDisabledUser(userId);
     const status = (await this.apply(userId, provider.providerHash, 'request')) as ConnectionStatus;
-    const link = this.connectionLink({ provider_hash: provider.providerHash, provider_name: provider.providerName }, userId);
+    const link = this.connectionLink(
+      { provider_hash: provider.providerHash, provider_name: provider.providerName },
+      userId,
+    );
     return { user_id: userId, status, connection_link: link };
   }
 
@@ -65,7 +71,11 @@ export class ConnectionsService {
 
   /** The user's connections: pending and approved ones, or every status (the admin's view). */
   async list(userId: number, options: { includeRevoked?: boolean } = {}): Promise<ConnectionView[]> {
-    const rows = await listUserConnections(this.db, userId, options.includeRevoked ? undefined : ['pending', 'approved']);
+    const rows = await listUserConnections(
+      this.db,
+      userId,
+      options.includeRevoked ? undefined : ['pending', 'approved'],
+    );
     return rows.map((row) => view(row, row.status as ConnectionStatus));
   }
 
@@ -115,7 +125,10 @@ export class ConnectionsService {
       invite: createInvite(this.inviteKey, userId, provider.provider_hash),
     };
     // One pass, so a substituted value is never scanned for placeholders again.
-    return this.config.connectionLinkTemplate.replace(/\{(base_url|provider_name|user_id|invite)\}/g, (_, key: string) => values[key] ?? '');
+    return this.config.connectionLinkTemplate.replace(
+      /\{(base_url|provider_name|user_id|invite)\}/g,
+      (_, key: string) => values[key] ?? '',
+    );
   }
 
   private async decide(userId: number, providerName: string, event: ConnectionEvent): Promise<ConnectionView> {
@@ -203,7 +216,10 @@ async function write(
   }
 }
 
-function view(provider: Pick<ProviderRow, 'provider_name' | 'provider_url'>, status: ConnectionStatus | null): ConnectionView {
+function view(
+  provider: Pick<ProviderRow, 'provider_name' | 'provider_url'>,
+  status: ConnectionStatus | null,
+): ConnectionView {
   return {
     provider_name: provider.provider_name,
     provider_url: provider.provider_url === '' ? null : provider.provider_url,

@@ -23,7 +23,11 @@ export function findConnection(db: Executor, userId: number, providerHash: strin
 }
 
 /** `statuses` undefined lists every status. */
-export function listUserConnections(db: Executor, userId: number, statuses?: string[]): Promise<ConnectionWithProvider[]> {
+export function listUserConnections(
+  db: Executor,
+  userId: number,
+  statuses?: string[],
+): Promise<ConnectionWithProvider[]> {
   let query = db
     .selectFrom('connections')
     .innerJoin('providers', 'providers.provider_hash', 'connections.provider_hash')

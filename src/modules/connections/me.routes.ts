@@ -22,63 +22,88 @@ export const meRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async (fast
   const userId = (request: FastifyRequest): number => userCaller(request).userId;
   const params = ProviderNameParams;
 
-  app.get('/', {
-    schema: {
-      summary: 'Your account', description: 'The calling user.',
-      response: { 200: MeResponse },
+  app.get(
+    '/',
+    {
+      schema: {
+        summary: 'Your account',
+        description: 'The calling user.',
+        response: { 200: MeResponse },
+      },
     },
-  }, async (request) => ({ user_id: userId(request), is_active: true }));
+    async (request) => ({ user_id: userId(request), is_active: true }),
+  );
 
-  app.get('/providers', {
-    schema: {
-      summary: 'Your provider connections',
-      description: 'Pending and approved provider connections; revoked ones are not listed.',
-      response: { 200: ConnectionsResponse },
+  app.get(
+    '/providers',
+    {
+      schema: {
+        summary: 'Your provider connections',
+        description: 'Pending and approved provider connections; revoked ones are not listed.',
+        response: { 200: ConnectionsResponse },
+      },
     },
-  }, async (request) => ({ connections: await connections.list(userId(request)) }));
+    async (request) => ({ connections: await connections.list(userId(request)) }),
+  );
 
-  app.get('/providers/:provider_name', {
-    schema: {
-      summary: 'One provider connection',
-      description: 'The connection with this provider in any status, revoked included; 404 when there is none.',
-      params,
-      response: { 200: ConnectionResponse, ...errorResponses(404) },
+  app.get(
+    '/providers/:provider_name',
+    {
+      schema: {
+        summary: 'One provider connection',
+        description: 'The connection with this provider in any status, revoked included; 404 when there is none.',
+        params,
+        response: { 200: ConnectionResponse, ...errorResponses(404) },
+      },
     },
-  }, async (request) => connections.view(userId(request), request.params.provider_name));
+    async (request) => connections.view(userId(request), request.params.provider_name),
+  );
 
-  app.post('/providers/:provider_name/approve', {
-    schema: {
-      summary: 'Approve a provider',
-      description:
-        'Lets the provider manage subscriptions for you. Only a pending request can be approved (409 connection_not_pending), ' +
-        'and only while you hold fewer than MAX_PROVIDERS_PER_USER approved providers (409 provider_limit_reached).',
-      params,
-      response: { 200: ConnectionResponse, ...errorResponses(404, 409) },
+  app.post(
+    '/providers/:provider_name/approve',
+    {
+      schema: {
+        summary: 'Approve a provider',
+        description:
+          'Lets the provider manage subscriptions for you. Only a pending request can be approved (409 connection_not_pending), ' +
+          'and only while you hold fewer than MAX_PROVIDERS_PER_USER approved providers (409 provider_limit_reached).',
+        params,
+        response: { 200: ConnectionResponse, ...errorResponses(404, 409) },
+      },
     },
-  }, async (request) => connections.approve(userId(request), request.params.provider_name));
+    async (request) => connections.approve(userId(request), request.params.provider_name),
+  );
 
-  app.post('/providers/:provider_name/reject', {
-    schema: {
-      summary: 'Reject a provider request',
-      description:
-        'Rejects a pending request: the record is deleted (status null), or kept as revoked when the provider already ' +
-        'created subscriptions for you. 409 connection_not_pending otherwise.',
-      params,
-      response: { 200: ConnectionResponse, ...errorResponses(404, 409) },
+  app.post(
+    '/providers/:provider_name/reject',
+    {
+      schema: {
+        summary: 'Reject a provider request',
+        description:
+          'Rejects a pending request: the record is deleted (status null), or kept as revoked when the provider already ' +
+          'created subscriptions for you. 409 connection_not_pending otherwise.',
+        params,
+        response: { 200: ConnectionResponse, ...errorResponses(404, 409) },
+      },
     },
-  }, async (request) => connections.reject(userId(request), request.params.provider_name));
+    async (request) => connections.reject(userId(request), request.params.provider_name),
+  );
 
-  app.post('/providers/:provider_name/revoke', {
-    schema: {
-      summary: 'Revoke a provider',
-      description:
-        'Ends delegated management (pending or approved to revoked; repeating it is harmless). Subscriptions the provider ' +
-        'created stay yours, their links keep working, and you can change them from now on.',
-      params,
-      response: { 204: NoContent, ...errorResponses(404) },
+  app.post(
+    '/providers/:provider_name/revoke',
+    {
+      schema: {
+        summary: 'Revoke a provider',
+        description:
+          'Ends delegated management (pending or approved to revoked; repeating it is harmless). Subscriptions the provider ' +
+          'created stay yours, their links keep working, and you can change them from now on.',
+        params,
+        response: { 204: NoContent, ...errorResponses(404) },
+      },
     },
-  }, async (request, reply) => {
-    await connections.revoke(userId(request), request.params.provider_name);
-    return reply.status(204).send(null);
-  });
+    async (request, reply) => {
+      await connections.revoke(userId(request), request.params.provider_name);
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -13,34 +13,47 @@ export const providerRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async
   routeDefaults(app, { kind: 'provider', tags: ['Providers'], security: API_TOKEN_SECURITY, errors: API_TOKEN_ERRORS });
   app.addHook('onRequest', async (request) => void (await authenticateProvider(db, request)));
 
-  app.post('/:user_id', {
-    schema: {
-      summary: 'Request access to a user',
-      description:
-        'Opens a pending connection request (re-opens a revoked one), creating the user account when it does not exist. ' +
-        'Give the returned connection_link to the user, who approves with their own API token. 409 while a pending or approved connection exists.',
-      params: UserIdParams,
-      response: { 201: ProviderConnectionCreateResponse, ...errorResponses(400, 409) },
+  app.post(
+    '/:user_id',
+    {
+      schema: {
+        summary: 'Request access to a user',
+        description:
+          'Opens a pending connection request (re-opens a revoked one), creating the user account when it does not exist. ' +
+          'Give the returned connection_link to the user, who approves with their own API token. 409 while a pending or approved connection exists.',
+        params: UserIdParams,
+        response: { 201: ProviderConnectionCreateResponse, ...errorResponses(400, 409) },
+      },
     },
-  }, async (request, reply) => reply.status(201).send(await connections.request(providerCaller(request), request.params.user_id)));
+    async (request, reply) =>
+      reply.status(201).send(await connections.request(providerCaller(request), request.params.user_id)),
+  );
 
-  app.get('/:user_id', {
-    schema: {
-      summary: 'Connection status',
-      description: 'The status of your connection with the user; 404 when there is no record.',
-      params: UserIdParams,
-      response: { 200: ProviderConnectionResponse, ...errorResponses(400, 404) },
+  app.get(
+    '/:user_id',
+    {
+      schema: {
+        summary: 'Connection status',
+        description: 'The status of your connection with the user; 404 when there is no record.',
+        params: UserIdParams,
+        response: { 200: ProviderConnectionResponse, ...errorResponses(400, 404) },
+      },
     },
-  }, async (request) => connections.providerView(providerCaller(request).providerHash, request.params.user_id));
+    async (request) => connections.providerView(providerCaller(request).providerHash, request.params.user_id),
+  );
 
-  app.delete('/:user_id', {
-    schema: {
-      summary: 'Give up access to a user',
-      description:
-        'Revokes the connection from any status. The record is kept, so a later request can be approved again; ' +
-        'subscriptions you created stay available to the user. 404 when there is no record.',
-      params: UserIdParams,
-      response: { 200: ProviderConnectionResponse, ...errorResponses(400, 404) },
+  app.delete(
+    '/:user_id',
+    {
+      schema: {
+        summary: 'Give up access to a user',
+        description:
+          'Revokes the connection from any status. The record is kept, so a later request can be approved again; ' +
+          'subscriptions you created stay available to the user. 404 when there is no record.',
+        params: UserIdParams,
+        response: { 200: ProviderConnectionResponse, ...errorResponses(400, 404) },
+      },
     },
-  }, async (request) => connections.providerRevoke(providerCaller(request).providerHash, request.params.user_id));
+    async (request) => connections.providerRevoke(providerCaller(request).providerHash, request.params.user_id),
+  );
 };

@@ -11,10 +11,7 @@ export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 export type ConnectionEvent = 'request' | 'authorize' | 'approve' | 'reject' | 'revoke' | 'provider_revoke';
 
 export type TransitionError =
-  | 'connection_not_found'
-  | 'connection_exists'
-  | 'connection_not_pending'
-  | 'provider_limit_reached';
+  'connection_not_found' | 'connection_exists' | 'connection_not_pending' | 'provider_limit_reached';
 
 export interface TransitionContext {
   /** Approved connections the user holds with other providers. */

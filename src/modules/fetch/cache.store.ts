@@ -59,7 +59,15 @@ export async function recordSuccess(
 ): Promise<void> {
   await db
     .updateTable('external_cache')
-    .set({ content, content_hash: contentHash, configs_count: count, fetched_at: now, last_error: null, last_attempt_at: now, claimed_until: null })
+    .set({
+      content,
+      content_hash: contentHash,
+      configs_count: count,
+      fetched_at: now,
+      last_error: null,
+      last_attempt_at: now,
+      claimed_until: null,
+    })
     .where('url', '=', url)
     .execute();
 }

@@ -97,7 +97,7 @@ export async function parseUpstreamLines(body: string | Buffer, maxLines: number
     await collector.add(carry);
     return collector.lines;
   }
-  const text = bytes ? (await collectPieces(bytes)) : (body as string);
+  const text = bytes ? await collectPieces(bytes) : (body as string);
   await collector.add(await bodyTextSliced(text));
   return collector.lines;
 }
@@ -120,7 +120,7 @@ class LineCollector {
   async add(text: string): Promise<void> {
     if (this.first) text = stripBom(text);
     this.first = false;
-    for (let start = 0; start <= text.length && !this.full; ) {
+    for (let start = 0; start <= text.length && !this.full;) {
       if (++this.scanned % LINES_PER_CLOCK_CHECK === 0 && performance.now() - this.sliceStart > MS_PER_TICK) {
         await nextTick();
         this.sliceStart = performance.now();

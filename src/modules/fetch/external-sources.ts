@@ -3,7 +3,15 @@ import { createHash } from 'node:crypto';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { ChangeLog } from '../../changes/change-log.js';
 import { lineIdentity } from '../resolve/resolver.js';
-import { claimDue, ensureCacheRows, findCacheRows, insertCacheRows, pruneUnused, recordFailure, recordSuccess } from './cache.store.js';
+import {
+  claimDue,
+  ensureCacheRows,
+  findCacheRows,
+  insertCacheRows,
+  pruneUnused,
+  recordFailure,
+  recordSuccess,
+} from './cache.store.js';
 import { FetchSlots } from './fetch-slots.js';
 import type { UpstreamResult } from './upstream.js';
 import { hasUnsafeCharacters } from './content.js';
@@ -76,7 +84,9 @@ export class ExternalSources {
    */
   async fetchNewWithin(urls: string[], waitMs: number): Promise<void> {
     if (urls.length === 0) return;
-    const work = this.fetchNew(urls).catch((err: unknown) => this.logError({ err }, 'first fetch of new external sources failed'));
+    const work = this.fetchNew(urls).catch((err: unknown) =>
+      this.logError({ err }, 'first fetch of new external sources failed'),
+    );
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, waitMs);
@@ -90,7 +100,11 @@ export class ExternalSources {
    * One pass of the background refresher: refreshes every URL in use that is due; returns how many were fetched.
    * Claims nothing more once `keepClaiming` answers false (shutdown).
    */
-  async refreshDue(intervalSeconds: number, claimSeconds: number, keepClaiming: () => boolean = () => true): Promise<number> {
+  async refreshDue(
+    intervalSeconds: number,
+    claimSeconds: number,
+    keepClaiming: () => boolean = () => true,
+  ): Promise<number> {
     const { db, dialect } = this.database;
     const nowMs = Date.now();
     const now = new Date(nowMs).toISOString();
@@ -116,15 +130,21 @@ export class ExternalSources {
 
   private async fetchAndStore(url: string): Promise<RefreshOutcome> {
     const { db } = this.database;
-    const fetched = await this.slots.run(() => this.upstream.fetch(url)).catch((error: unknown) => ({
-      ok: false as const,
-      error: error instanceof Error ? error.message : String(error),
-    }));
-    const result: UpstreamResult = fetched.ok ? { ok: true, lines: storedLines(fetched.lines, this.options.maxLines) } : fetched;
+    const fetched = await this.slots
+      .run(() => this.upstream.fetch(url))
+      .catch((error: unknown) => ({
+        ok: false as const,
+        error: error instanceof Error ? error.message : String(error),
+      }));
+    const result: UpstreamResult = fetched.ok
+      ? { ok: true, lines: storedLines(fetched.lines, this.options.maxLines) }
+      : fetched;
     const now = new Date().toISOString();
     await insertCacheRows(db, [url], now);
     const [previous] = await findCacheRows(db, [url]);
-    const problem = result.ok ? guardProblem(result.lines, previous?.fetched_at ? previous.configs_count : 0) : result.error;
+    const problem = result.ok
+      ? guardProblem(result.lines, previous?.fetched_at ? previous.configs_count : 0)
+      : result.error;
     if (!result.ok || problem) {
       const error = problem ?? 'unknown error';
       await recordFailure(db, url, error, now);

@@ -26,8 +26,7 @@ export interface UpstreamOptions {
 }
 
 export type UpstreamResult =
-  | { ok: true; lines: string[]; status?: number; finalUrl?: string }
-  | { ok: false; error: string };
+  { ok: true; lines: string[]; status?: number; finalUrl?: string } | { ok: false; error: string };
 
 export interface UpstreamClient {
   fetch(url: string): Promise<UpstreamResult>;
@@ -71,8 +70,14 @@ export function createUpstreamClient(options: UpstreamOptions): UpstreamClient {
 }
 
 /** Why this hop may not be fetched, or null. Resolved names are checked again when the socket connects. */
-async function checkTarget(url: URL, allowPrivate: boolean, trusted: Set<string>, lookup: LookupFn): Promise<string | null> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `unsupported URL scheme "${url.protocol.slice(0, -1)}"`;
+async function checkTarget(
+  url: URL,
+  allowPrivate: boolean,
+  trusted: Set<string>,
+  lookup: LookupFn,
+): Promise<string | null> {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `unsupported URL scheme "${url.protocol.slice(0, -1)}"`;
   if (url.username !== '' || url.password !== '') return 'URL must not contain credentials';
   if (allowPrivate || trusted.has(normalizeIp(url.hostname) ?? '')) return null;
   const check = await checkPublicHost(url.hostname, lookup);
@@ -151,7 +156,11 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-async function readResponse(response: Dispatcher.ResponseData, url: URL, options: UpstreamOptions): Promise<UpstreamResult> {
+async function readResponse(
+  response: Dispatcher.ResponseData,
+  url: URL,
+  options: UpstreamOptions,
+): Promise<UpstreamResult> {
   const { maxBytes } = options;
   const { statusCode, headers, body } = response;
   if (statusCode < 200 || statusCode > 299) {
@@ -205,7 +214,6 @@ function errorCode(err: unknown): string | undefined {
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
-
 
 function failure(error: string): UpstreamResult {
   return { ok: false, error };

@@ -7,7 +7,12 @@ import { errors } from '../../http/errors.js';
 import type { ChangeLog } from '../../changes/change-log.js';
 import { hashToken, newHash, newToken } from '../users/tokens.js';
 import { findUser } from '../users/users.store.js';
-import { MAX_PROVIDER_URL_LENGTH, PROVIDER_NAME_PATTERN, type Provider, type ProviderWithToken } from './providers.schemas.js';
+import {
+  MAX_PROVIDER_URL_LENGTH,
+  PROVIDER_NAME_PATTERN,
+  type Provider,
+  type ProviderWithToken,
+} from './providers.schemas.js';
 import {
   deleteProvider,
   findProviderByHash,
@@ -175,7 +180,12 @@ function validUrl(raw: string | null | undefined): string {
   } catch {
     parsed = null;
   }
-  if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || !parsed.host || url.length > MAX_PROVIDER_URL_LENGTH) {
+  if (
+    !parsed ||
+    !['http:', 'https:'].includes(parsed.protocol) ||
+    !parsed.host ||
+    url.length > MAX_PROVIDER_URL_LENGTH
+  ) {
     throw errors.validation('The provider URL is not valid.', [
       { path: 'body.provider_url', message: `must be an http(s) URL of at most ${MAX_PROVIDER_URL_LENGTH} characters` },
     ]);

@@ -33,7 +33,11 @@ export async function updateProvider(
     updated_at: string;
   },
 ): Promise<boolean> {
-  const result = await db.updateTable('providers').set(changes).where('provider_hash', '=', providerHash).executeTakeFirst();
+  const result = await db
+    .updateTable('providers')
+    .set(changes)
+    .where('provider_hash', '=', providerHash)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

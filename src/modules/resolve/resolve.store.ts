@@ -33,7 +33,9 @@ export async function resolveFromDatabase(
   limits: ResolveLimits,
 ): Promise<DatabaseResolution> {
   const owners = new Set<number>([root.userId]);
-  const loaded = new Map<string, ResolvableSource[] | undefined>([[root.token, await loadSources(db, [root.token]).then((m) => m.get(root.token) ?? [])]]);
+  const loaded = new Map<string, ResolvableSource[] | undefined>([
+    [root.token, await loadSources(db, [root.token]).then((m) => m.get(root.token) ?? [])],
+  ]);
   const answer = async (need: Need): Promise<unknown> => {
     switch (need.kind) {
       case 'sources': {
@@ -42,7 +44,12 @@ export async function resolveFromDatabase(
         const sources = loaded.get(need.token);
         if (sources && need.depth < limits.maxNestingDepth) {
           const children = [...new Set(sources.filter((s) => s.type === 'internal_token').map((s) => s.data))];
-          await loadReferenced(db, children.filter((token) => !loaded.has(token)), owners, loaded);
+          await loadReferenced(
+            db,
+            children.filter((token) => !loaded.has(token)),
+            owners,
+            loaded,
+          );
         }
         return sources;
       }

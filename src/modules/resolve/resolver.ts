@@ -112,8 +112,15 @@ export function* walk(root: string, limits: ResolveLimits): Walk {
     if (!sources) return;
     stats.expansions++;
     const applies = (s: ResolvableSource) => depth <= s.maxDepth && !(depth === 0 && s.isHidden);
-    const unread = [...new Set(sources.filter((s) => s.type === 'external_url' && applies(s) && !urls.has(s.data)).map((s) => s.data))];
-    const keys = unread.length > 0 ? ((yield { kind: 'contentKeys', urls: unread }) as ReadonlyMap<string, string>) : new Map<string, string>();
+    const unread = [
+      ...new Set(
+        sources.filter((s) => s.type === 'external_url' && applies(s) && !urls.has(s.data)).map((s) => s.data),
+      ),
+    ];
+    const keys =
+      unread.length > 0
+        ? ((yield { kind: 'contentKeys', urls: unread }) as ReadonlyMap<string, string>)
+        : new Map<string, string>();
     path.push(token);
     for (const source of sources) {
       if (full()) break;

@@ -16,8 +16,7 @@ export interface ClassifiedSource {
 }
 
 export type ClassifyResult =
-  | { ok: true; source: ClassifiedSource }
-  | { ok: false; code: 'invalid_source' | 'invalid_url'; reason: string };
+  { ok: true; source: ClassifiedSource } | { ok: false; code: 'invalid_source' | 'invalid_url'; reason: string };
 
 const ANY_SCHEME_RE = /^([A-Za-z][A-Za-z0-9+.-]*):/;
 const UNSAFE_URL_CHAR_RE = /[\s\p{Cc}\\]/u;
@@ -77,7 +76,8 @@ function classifyInternal(text: string, baseUrl: string): ClassifyResult | null 
 function classifyExternal(text: string): ClassifyResult {
   const identity = splitComment(text).identity;
   if (!/^https?:\/\//i.test(identity)) return invalidUrl("URL must start with 'http://' or 'https://'");
-  if (UNSAFE_URL_CHAR_RE.test(identity)) return invalidUrl('URL must not contain whitespace, control characters or backslashes');
+  if (UNSAFE_URL_CHAR_RE.test(identity))
+    return invalidUrl('URL must not contain whitespace, control characters or backslashes');
   const url = parseUrl(identity);
   if (url === null || url.hostname === '') return invalidUrl('URL is not valid');
   if (url.username !== '' || url.password !== '') return invalidUrl('URL must not contain credentials');

@@ -1,8 +1,21 @@
 // Proxy share links come in many client dialects; this module decides which are structurally usable and renders them back with a display comment.
 
 export const CONFIG_SCHEMES: readonly string[] = [
-  'vless', 'vmess', 'trojan', 'ss', 'ssr', 'hysteria', 'hysteria2', 'hy2',
-  'tuic', 'wireguard', 'wg', 'socks', 'socks5', 'anytls', 'juicity',
+  'vless',
+  'vmess',
+  'trojan',
+  'ss',
+  'ssr',
+  'hysteria',
+  'hysteria2',
+  'hy2',
+  'tuic',
+  'wireguard',
+  'wg',
+  'socks',
+  'socks5',
+  'anytls',
+  'juicity',
 ];
 
 const SCHEME_SET = new Set(CONFIG_SCHEMES);
@@ -21,9 +34,7 @@ interface Endpoint {
   port: string | null;
 }
 
-type Inspection =
-  | { ok: true; host: string; vmessJson?: Record<string, unknown> }
-  | { ok: false; problem: string };
+type Inspection = { ok: true; host: string; vmessJson?: Record<string, unknown> } | { ok: false; problem: string };
 
 /** Why `uri` is not a usable proxy config, or null when it is. */
 export function proxyUriProblem(uri: string): string | null {
@@ -84,10 +95,14 @@ function inspect(uri: string): Inspection {
   const body = uri.slice(scheme.length + 3).split('#', 1)[0] ?? '';
   if (body === '') return fail(`${scheme} URI is empty`);
   switch (scheme) {
-    case 'vmess': return inspectVmess(body);
-    case 'ss': return hasUserinfo(body) ? inspectAuthority('ss', body) : inspectLegacySs(body);
-    case 'ssr': return inspectSsr(body);
-    default: return inspectAuthority(scheme, body);
+    case 'vmess':
+      return inspectVmess(body);
+    case 'ss':
+      return hasUserinfo(body) ? inspectAuthority('ss', body) : inspectLegacySs(body);
+    case 'ssr':
+      return inspectSsr(body);
+    default:
+      return inspectAuthority(scheme, body);
   }
 }
 
@@ -98,7 +113,8 @@ function fail(problem: string): Inspection {
 function inspectAuthority(scheme: string, body: string): Inspection {
   let firstProblem: string | null = null;
   for (const endpoint of endpointCandidates(body)) {
-    const problem = endpointProblem(endpoint, PORT_OPTIONAL_SCHEMES.has(scheme)) ?? userinfoProblem(scheme, endpoint.userinfo);
+    const problem =
+      endpointProblem(endpoint, PORT_OPTIONAL_SCHEMES.has(scheme)) ?? userinfoProblem(scheme, endpoint.userinfo);
     if (problem === null) return { ok: true, host: endpoint.host };
     firstProblem ??= problem;
   }
@@ -202,7 +218,9 @@ function inspectVmess(body: string): Inspection {
 function parseJsonObject(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -217,13 +235,16 @@ function hasUserinfo(body: string): boolean {
 function inspectLegacySs(body: string): Inspection {
   const encoded = body.split('?', 1)[0] ?? '';
   // A trailing '/' may be base64 or the start of `/?plugin`, so both readings are tried.
-  const results = [encoded, encoded.replace(/\/$/, '')].map((candidate) => inspectLegacySsPayload(decodeBase64Loose(candidate)));
+  const results = [encoded, encoded.replace(/\/$/, '')].map((candidate) =>
+    inspectLegacySsPayload(decodeBase64Loose(candidate)),
+  );
   return results.find((result) => result.ok) ?? results[0] ?? fail('ss URI is empty');
 }
 
 function inspectLegacySsPayload(decoded: string | null): Inspection {
   const at = decoded?.lastIndexOf('@') ?? -1;
-  if (decoded === null || at < 0) return fail('ss URI is neither user@host:port nor base64 of method:password@host:port');
+  if (decoded === null || at < 0)
+    return fail('ss URI is neither user@host:port nor base64 of method:password@host:port');
   if (!isMethodPassword(decoded.slice(0, at))) return fail('ss URI needs method:password');
   const endpoint = splitHostPort(decoded.slice(at + 1), null);
   const problem = endpoint === null ? 'has no host' : endpointProblem(endpoint, false);
@@ -252,7 +273,10 @@ function inspectSsr(body: string): Inspection {
   if (decoded === null) return fail('ssr URI is not base64');
   const fields = (decoded.split('?', 1)[0] ?? '').replace(/\/$/, '').split(':');
   if (fields.length < 6) return fail('ssr URI needs host:port:protocol:method:obfs:password');
-  const host = fields.slice(0, -5).join(':').replace(/^\[(.*)\]$/, '$1');
+  const host = fields
+    .slice(0, -5)
+    .join(':')
+    .replace(/^\[(.*)\]$/, '$1');
   const port = fields[fields.length - 5] ?? '';
   const problem = hostProblem(host, false) ?? (isPort(port) ? null : `has an invalid port '${port}'`);
   return problem === null ? { ok: true, host } : fail(`ssr URI ${problem}`);

@@ -28,7 +28,9 @@ export function prepareSources(inputs: SourceInput[], baseUrl: string): Prepared
   const prepared: PreparedSource[] = [];
   inputs.forEach((input, index) => {
     const item = typeof input === 'string' ? { data: input } : input;
-    const result = CONTROL_CHARACTER.test(item.data.trim()) ? controlCharacterVerdict(item.data) : classifySource(item.data, baseUrl);
+    const result = CONTROL_CHARACTER.test(item.data.trim())
+      ? controlCharacterVerdict(item.data)
+      : classifySource(item.data, baseUrl);
     if (!result.ok) {
       const details = { index, data: item.data.slice(0, 200), reason: result.reason };
       throw result.code === 'invalid_url'
@@ -66,7 +68,9 @@ const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F]/;
 /** A source holding a control character inside it: invalid_url when it is an http(s) URL, else invalid_source. */
 function controlCharacterVerdict(data: string): ClassifyResult {
   const reason = 'contains a control character';
-  return /^\s*https?:/i.test(data) ? { ok: false, code: 'invalid_url', reason } : { ok: false, code: 'invalid_source', reason };
+  return /^\s*https?:/i.test(data)
+    ? { ok: false, code: 'invalid_url', reason }
+    : { ok: false, code: 'invalid_source', reason };
 }
 
 /** Why a decoded comment cannot be stored, or null when it is fine. */
@@ -106,7 +110,10 @@ export async function checkReferences(
 ): Promise<void> {
   const refs = sources.filter((s) => s.refToken !== null);
   if (refs.length === 0) return;
-  const found = await existingTokens(db, refs.map((s) => s.refToken as string));
+  const found = await existingTokens(
+    db,
+    refs.map((s) => s.refToken as string),
+  );
   for (const ref of refs) {
     if (!found.has(ref.refToken as string)) {
       throw errors.invalidSource(`Source ${ref.index} references a subscription that does not exist.`, {

@@ -24,7 +24,10 @@ export function findSource(db: Executor, subscriptionToken: string, id: string):
 export async function insertSources(db: Executor, rows: NewSource[]): Promise<void> {
   // Chunked so one statement stays far below SQLite's bound-parameter limit.
   for (let i = 0; i < rows.length; i += 50) {
-    await db.insertInto('sources').values(rows.slice(i, i + 50)).execute();
+    await db
+      .insertInto('sources')
+      .values(rows.slice(i, i + 50))
+      .execute();
   }
 }
 
@@ -34,7 +37,11 @@ export async function deleteAllSources(db: Executor, subscriptionToken: string):
 
 export async function deleteSources(db: Executor, subscriptionToken: string, ids: string[]): Promise<void> {
   for (const list of chunks(ids)) {
-    await db.deleteFrom('sources').where('subscription_token', '=', subscriptionToken).where('id', 'in', list).execute();
+    await db
+      .deleteFrom('sources')
+      .where('subscription_token', '=', subscriptionToken)
+      .where('id', 'in', list)
+      .execute();
   }
 }
 

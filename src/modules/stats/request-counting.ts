@@ -15,7 +15,10 @@ export function createRequestCounter(
     ...options,
     write: (rows) => addRequestCounts(db, rows),
     onFlushError: (error) =>
-      log.warn({ cause: error instanceof Error ? error.message : String(error) }, 'could not write request counts; keeping them for the next flush'),
+      log.warn(
+        { cause: error instanceof Error ? error.message : String(error) },
+        'could not write request counts; keeping them for the next flush',
+      ),
   });
 }
 

@@ -16,7 +16,11 @@ export interface RequestedRange {
   end: Date;
 }
 
-export const PERIOD_MS: Record<StatsPeriod, number> = { day: 24 * HOUR_MS, week: 7 * 24 * HOUR_MS, month: 30 * 24 * HOUR_MS };
+export const PERIOD_MS: Record<StatsPeriod, number> = {
+  day: 24 * HOUR_MS,
+  week: 7 * 24 * HOUR_MS,
+  month: 30 * 24 * HOUR_MS,
+};
 export const DEFAULT_PERIOD: StatsPeriod = 'week';
 
 /**

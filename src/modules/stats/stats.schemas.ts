@@ -10,14 +10,17 @@ export const StatsQuery = Type.Object(
   {
     period: Type.Optional(
       Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month')], {
-        description: 'Rolling range ending now: `day` = 24 h, `week` = 7 x 24 h, `month` = 30 x 24 h. Not combinable with dates.',
+        description:
+          'Rolling range ending now: `day` = 24 h, `week` = 7 x 24 h, `month` = 30 x 24 h. Not combinable with dates.',
       }),
     ),
     start_date: Type.Optional(
       IsoDate('Range start, ISO 8601 (a date, or a date-time; no zone means UTC). Alone: the range ends now.'),
     ),
     end_date: Type.Optional(
-      IsoDate('Range end, ISO 8601 (a date, or a date-time; no zone means UTC). Alone: the range starts at the first recorded activity.'),
+      IsoDate(
+        'Range end, ISO 8601 (a date, or a date-time; no zone means UTC). Alone: the range starts at the first recorded activity.',
+      ),
     ),
   },
   { description: 'Choose either `period` or a `start_date`/`end_date` range; with neither, the last 7 days.' },

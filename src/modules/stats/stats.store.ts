@@ -51,7 +51,10 @@ type CreatedTable = 'users' | 'subscriptions' | 'providers';
 /** Rows existing at `end` (created_at <= end) and rows created within [start, end]; ISO text compares in time order. */
 export async function countEntities(db: Executor, start: string, end: string): Promise<EntityCounts> {
   const created = (table: CreatedTable, from: string | null) => {
-    const query = db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).where('created_at', '<=', end);
+    const query = db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('created_at', '<=', end);
     return from === null ? query : query.where('created_at', '>=', from);
   };
   const row = await db
@@ -76,12 +79,26 @@ export async function countEntities(db: Executor, start: string, end: string): P
 export async function firstActivity(db: Executor): Promise<string | null> {
   const row = await db
     .selectNoFrom((eb) => [
-      eb.selectFrom('request_counts').select((q) => q.fn.min('bucket_start').as('t')).as('requests'),
-      eb.selectFrom('users').select((q) => q.fn.min('created_at').as('t')).as('users'),
-      eb.selectFrom('subscriptions').select((q) => q.fn.min('created_at').as('t')).as('subscriptions'),
-      eb.selectFrom('providers').select((q) => q.fn.min('created_at').as('t')).as('providers'),
+      eb
+        .selectFrom('request_counts')
+        .select((q) => q.fn.min('bucket_start').as('t'))
+        .as('requests'),
+      eb
+        .selectFrom('users')
+        .select((q) => q.fn.min('created_at').as('t'))
+        .as('users'),
+      eb
+        .selectFrom('subscriptions')
+        .select((q) => q.fn.min('created_at').as('t'))
+        .as('subscriptions'),
+      eb
+        .selectFrom('providers')
+        .select((q) => q.fn.min('created_at').as('t'))
+        .as('providers'),
     ])
     .executeTakeFirstOrThrow();
-  const times = [row.requests, row.users, row.subscriptions, row.providers].filter((t): t is string => typeof t === 'string');
+  const times = [row.requests, row.users, row.subscriptions, row.providers].filter(
+    (t): t is string => typeof t === 'string',
+  );
   return times.length === 0 ? null : times.reduce((a, b) => (b < a ? b : a));
 }

@@ -56,114 +56,173 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     : TokenParams;
   const rootParams = options.scopeParams ? { params: options.scopeParams } : {};
 
-  app.post('/', {
-    schema: {
-      summary: 'Create a subscription',
-      description: 'Creates a named subscription, optionally with initial sources (at most 150).',
-      ...rootParams, body: CreateSubscriptionBody,
-      response: { 201: SubscriptionResponse, ...errorResponses(400, 409, 413) },
+  app.post(
+    '/',
+    {
+      schema: {
+        summary: 'Create a subscription',
+        description: 'Creates a named subscription, optionally with initial sources (at most 150).',
+        ...rootParams,
+        body: CreateSubscriptionBody,
+        response: { 201: SubscriptionResponse, ...errorResponses(400, 409, 413) },
+      },
     },
-  }, async (request, reply) => reply.status(201).send(await service.create(scopeOf(request), request.body)));
+    async (request, reply) => reply.status(201).send(await service.create(scopeOf(request), request.body)),
+  );
 
-  app.get('/', {
-    schema: {
-      summary: 'List subscriptions',
-      description: 'Lists the subscriptions of this scope, oldest first, without their sources.',
-      ...rootParams,
-      response: { 200: SubscriptionListResponse },
+  app.get(
+    '/',
+    {
+      schema: {
+        summary: 'List subscriptions',
+        description: 'Lists the subscriptions of this scope, oldest first, without their sources.',
+        ...rootParams,
+        response: { 200: SubscriptionListResponse },
+      },
     },
-  }, async (request) => service.list(scopeOf(request)));
+    async (request) => service.list(scopeOf(request)),
+  );
 
-  app.get('/:token', {
-    schema: {
-      summary: 'Get a subscription', description: 'Returns one subscription with its sources.',
-      params: Params,
-      response: { 200: SubscriptionResponse, ...errorResponses(404) },
+  app.get(
+    '/:token',
+    {
+      schema: {
+        summary: 'Get a subscription',
+        description: 'Returns one subscription with its sources.',
+        params: Params,
+        response: { 200: SubscriptionResponse, ...errorResponses(404) },
+      },
     },
-  }, async (request) => service.get(scopeOf(request), request.params.token));
+    async (request) => service.get(scopeOf(request), request.params.token),
+  );
 
-  app.patch('/:token', {
-    schema: {
-      summary: 'Rename or describe a subscription',
-      description: 'Changes name and/or description; at least one is required. description null clears it.',
-      params: Params, body: UpdateSubscriptionBody,
-      response: { 200: SubscriptionResponse, ...errorResponses(400, 404, 409) },
+  app.patch(
+    '/:token',
+    {
+      schema: {
+        summary: 'Rename or describe a subscription',
+        description: 'Changes name and/or description; at least one is required. description null clears it.',
+        params: Params,
+        body: UpdateSubscriptionBody,
+        response: { 200: SubscriptionResponse, ...errorResponses(400, 404, 409) },
+      },
     },
-  }, async (request) => service.update(scopeOf(request), request.params.token, request.body));
+    async (request) => service.update(scopeOf(request), request.params.token, request.body),
+  );
 
-  app.delete('/:token', {
-    schema: {
-      summary: 'Delete a subscription', description: 'Deletes the subscription and all its sources.',
-      params: Params,
-      response: { 204: NoContent, ...errorResponses(404) },
+  app.delete(
+    '/:token',
+    {
+      schema: {
+        summary: 'Delete a subscription',
+        description: 'Deletes the subscription and all its sources.',
+        params: Params,
+        response: { 204: NoContent, ...errorResponses(404) },
+      },
     },
-  }, async (request, reply) => {
-    await service.remove(scopeOf(request), request.params.token);
-    return reply.status(204).send(null);
-  });
+    async (request, reply) => {
+      await service.remove(scopeOf(request), request.params.token);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.post('/:token/sources', {
-    schema: {
-      summary: 'Add sources',
-      description: 'Appends 1-150 sources; sources already present are skipped silently. Too many: 413, nothing added.',
-      params: Params, body: AddSourcesBody,
-      response: { 200: SubscriptionResponse, ...errorResponses(400, 404, 413) },
+  app.post(
+    '/:token/sources',
+    {
+      schema: {
+        summary: 'Add sources',
+        description:
+          'Appends 1-150 sources; sources already present are skipped silently. Too many: 413, nothing added.',
+        params: Params,
+        body: AddSourcesBody,
+        response: { 200: SubscriptionResponse, ...errorResponses(400, 404, 413) },
+      },
     },
-  }, async (request) => service.addSources(scopeOf(request), request.params.token, request.body.sources));
+    async (request) => service.addSources(scopeOf(request), request.params.token, request.body.sources),
+  );
 
-  app.put('/:token/sources', {
-    schema: {
-      summary: 'Replace all sources',
-      description: 'Replaces the whole source list (0-150 items) in one transaction; order_index restarts at 0.',
-      params: Params, body: ReplaceSourcesBody,
-      response: { 200: SubscriptionResponse, ...errorResponses(400, 404) },
+  app.put(
+    '/:token/sources',
+    {
+      schema: {
+        summary: 'Replace all sources',
+        description: 'Replaces the whole source list (0-150 items) in one transaction; order_index restarts at 0.',
+        params: Params,
+        body: ReplaceSourcesBody,
+        response: { 200: SubscriptionResponse, ...errorResponses(400, 404) },
+      },
     },
-  }, async (request) => service.replaceSources(scopeOf(request), request.params.token, request.body.sources));
+    async (request) => service.replaceSources(scopeOf(request), request.params.token, request.body.sources),
+  );
 
-  app.delete('/:token/sources', {
-    schema: {
-      summary: 'Remove sources',
-      description: 'Removes sources by id. Every id must belong to the subscription, otherwise 404 and nothing is removed.',
-      params: Params, body: RemoveSourcesBody,
-      response: { 200: SubscriptionResponse, ...errorResponses(400, 404) },
+  app.delete(
+    '/:token/sources',
+    {
+      schema: {
+        summary: 'Remove sources',
+        description:
+          'Removes sources by id. Every id must belong to the subscription, otherwise 404 and nothing is removed.',
+        params: Params,
+        body: RemoveSourcesBody,
+        response: { 200: SubscriptionResponse, ...errorResponses(400, 404) },
+      },
     },
-  }, async (request) => service.removeSources(scopeOf(request), request.params.token, request.body.source_ids));
+    async (request) => service.removeSources(scopeOf(request), request.params.token, request.body.source_ids),
+  );
 
-  app.patch('/:token/config', {
-    schema: {
-      summary: 'Change a source in this subscription',
-      description: 'Sets the comment (configs only), is_hidden and/or max_depth of one source; omitted or null fields stay unchanged, except comment null/"" which resets it.',
-      params: Params, body: UpdateConfigBody,
-      response: { 204: NoContent, ...errorResponses(400, 404) },
+  app.patch(
+    '/:token/config',
+    {
+      schema: {
+        summary: 'Change a source in this subscription',
+        description:
+          'Sets the comment (configs only), is_hidden and/or max_depth of one source; omitted or null fields stay unchanged, except comment null/"" which resets it.',
+        params: Params,
+        body: UpdateConfigBody,
+        response: { 204: NoContent, ...errorResponses(400, 404) },
+      },
     },
-  }, async (request, reply) => {
-    await service.updateConfig(scopeOf(request), request.params.token, request.body);
-    return reply.status(204).send(null);
-  });
+    async (request, reply) => {
+      await service.updateConfig(scopeOf(request), request.params.token, request.body);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.patch('/:token/comments', {
-    schema: {
-      summary: 'Set a config comment (deprecated)', deprecated: true,
-      description: 'Deprecated: use PATCH .../config. Sets only the comment of one config.',
-      params: Params, body: UpdateCommentBody,
-      response: { 204: NoContent, ...errorResponses(400, 404) },
+  app.patch(
+    '/:token/comments',
+    {
+      schema: {
+        summary: 'Set a config comment (deprecated)',
+        deprecated: true,
+        description: 'Deprecated: use PATCH .../config. Sets only the comment of one config.',
+        params: Params,
+        body: UpdateCommentBody,
+        response: { 204: NoContent, ...errorResponses(400, 404) },
+      },
     },
-  }, async (request, reply) => {
-    const successor = `${options.prefixFor(request)}/${encodeURIComponent(request.params.token)}/config`;
-    reply.header('Deprecation', `@${COMMENTS_DEPRECATED_AT}`).header('Link', `<${successor}>; rel="successor-version"`);
-    const { config_id, comment } = request.body;
-    await service.updateConfig(scopeOf(request), request.params.token, { config_id, comment });
-    return reply.status(204).send(null);
-  });
+    async (request, reply) => {
+      const successor = `${options.prefixFor(request)}/${encodeURIComponent(request.params.token)}/config`;
+      reply
+        .header('Deprecation', `@${COMMENTS_DEPRECATED_AT}`)
+        .header('Link', `<${successor}>; rel="successor-version"`);
+      const { config_id, comment } = request.body;
+      await service.updateConfig(scopeOf(request), request.params.token, { config_id, comment });
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.post('/:token/refresh', {
-    schema: {
-      summary: 'Refresh external sources now',
-      description:
-        'Re-fetches the external URL sources of this subscription now. Failures keep the last good content and are ' +
-        'listed in `errors`; config and internal sources count as skipped.',
-      params: Params,
-      response: { 200: RefreshResponse, ...errorResponses(404) },
+  app.post(
+    '/:token/refresh',
+    {
+      schema: {
+        summary: 'Refresh external sources now',
+        description:
+          'Re-fetches the external URL sources of this subscription now. Failures keep the last good content and are ' +
+          'listed in `errors`; config and internal sources count as skipped.',
+        params: Params,
+        response: { 200: RefreshResponse, ...errorResponses(404) },
+      },
     },
-  }, async (request) => service.refresh(scopeOf(request), request.params.token));
+    async (request) => service.refresh(scopeOf(request), request.params.token),
+  );
 };

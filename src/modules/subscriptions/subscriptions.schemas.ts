@@ -16,21 +16,26 @@ export const SourceCreate = Type.Object(
     }),
     is_hidden: Type.Optional(
       Type.Union([Type.Boolean(), Type.Null()], {
-        description: "Omit this source from this subscription's own link (it still feeds subscriptions that include this one). Default false; null means the default.",
+        description:
+          "Omit this source from this subscription's own link (it still feeds subscriptions that include this one). Default false; null means the default.",
       }),
     ),
     max_depth: Type.Optional(
       Type.Union([Type.Integer({ minimum: 0, maximum: 3 }), Type.Null()], {
-        description: 'Propagation radius 0-3: the source contributes while its subscription sits at a depth <= max_depth. Default 3; null means the default.',
+        description:
+          'Propagation radius 0-3: the source contributes while its subscription sits at a depth <= max_depth. Default 3; null means the default.',
       }),
     ),
   },
   { description: 'A source to add. A plain string is the same as `{ "data": <string> }`.' },
 );
 
-export const SourceInput = Type.Union([Type.String({ minLength: 1, maxLength: MAX_SOURCE_DATA_LENGTH }), SourceCreate], {
-  description: 'A source string, or a SourceCreate object.',
-});
+export const SourceInput = Type.Union(
+  [Type.String({ minLength: 1, maxLength: MAX_SOURCE_DATA_LENGTH }), SourceCreate],
+  {
+    description: 'A source string, or a SourceCreate object.',
+  },
+);
 export type SourceInput = Static<typeof SourceInput>;
 
 const Name = Type.String({
@@ -38,11 +43,17 @@ const Name = Type.String({
   pattern: TRIMMED_TEXT_PATTERN,
   description: 'Subscription name, 1-64 characters after trimming, unique among the subscriptions of the same scope.',
 });
-const Description = Type.String({ maxLength: 64, pattern: PLAIN_TEXT_PATTERN, description: 'Free text, at most 64 characters.' });
+const Description = Type.String({
+  maxLength: 64,
+  pattern: PLAIN_TEXT_PATTERN,
+  description: 'Free text, at most 64 characters.',
+});
 
 export const CreateSubscriptionBody = Type.Object({
   name: Name,
-  description: Type.Optional(Type.Union([Description, Type.Null()], { description: 'Optional description, at most 64 characters.' })),
+  description: Type.Optional(
+    Type.Union([Description, Type.Null()], { description: 'Optional description, at most 64 characters.' }),
+  ),
   sources: Type.Optional(
     Type.Array(SourceInput, {
       maxItems: MAX_SOURCES_PER_REQUEST,
@@ -54,7 +65,9 @@ export const CreateSubscriptionBody = Type.Object({
 export const UpdateSubscriptionBody = Type.Object(
   {
     name: Type.Optional(Name),
-    description: Type.Optional(Type.Union([Description, Type.Null()], { description: 'New description; null clears it.' })),
+    description: Type.Optional(
+      Type.Union([Description, Type.Null()], { description: 'New description; null clears it.' }),
+    ),
   },
   { description: 'At least one of name and description.' },
 );
@@ -62,7 +75,8 @@ export const UpdateSubscriptionBody = Type.Object(
 export const AddSourcesBody = Type.Object({
   sources: Type.Array(SourceInput, {
     minItems: 1,
-    description: 'Sources to append, 1-150. Sources already in the subscription are skipped silently; more than 150 items or a total above MAX_SOURCES_PER_SUBSCRIPTION answers 413.',
+    description:
+      'Sources to append, 1-150. Sources already in the subscription are skipped silently; more than 150 items or a total above MAX_SOURCES_PER_SUBSCRIPTION answers 413.',
   }),
 });
 
@@ -84,12 +98,17 @@ export const UpdateConfigBody = Type.Object({
   config_id: Type.String({ minLength: 1, description: 'The source id of the config (or other source) to change.' }),
   comment: Type.Optional(
     Type.Union([Type.String({ maxLength: 256, pattern: TRIMMED_TEXT_PATTERN }), Type.Null()], {
-      description: 'Comment appended as `#comment` when resolving, at most 256 characters, no `#` needed. null or "" resets it to the default (the config host). Omitted: unchanged. Config sources only.',
+      description:
+        'Comment appended as `#comment` when resolving, at most 256 characters, no `#` needed. null or "" resets it to the default (the config host). Omitted: unchanged. Config sources only.',
     }),
   ),
-  is_hidden: Type.Optional(Type.Union([Type.Boolean(), Type.Null()], { description: 'New hidden flag; null or omitted: unchanged.' })),
+  is_hidden: Type.Optional(
+    Type.Union([Type.Boolean(), Type.Null()], { description: 'New hidden flag; null or omitted: unchanged.' }),
+  ),
   max_depth: Type.Optional(
-    Type.Union([Type.Integer({ minimum: 0, maximum: 3 }), Type.Null()], { description: 'New max_depth 0-3; null or omitted: unchanged.' }),
+    Type.Union([Type.Integer({ minimum: 0, maximum: 3 }), Type.Null()], {
+      description: 'New max_depth 0-3; null or omitted: unchanged.',
+    }),
   ),
 });
 
@@ -107,19 +126,28 @@ export const TokenParams = Type.Object({
 });
 
 export const SourceResponse = Type.Object({
-  id: Type.String({ description: 'Source id: first 32 hex chars of SHA-256 over the source identity; equal for the same config in every subscription.' }),
+  id: Type.String({
+    description:
+      'Source id: first 32 hex chars of SHA-256 over the source identity; equal for the same config in every subscription.',
+  }),
   source_type: Type.Union([Type.Literal('config'), Type.Literal('external_url'), Type.Literal('internal_token')], {
     description: 'Kind of source.',
   }),
-  data: Type.String({ description: 'Config URI (with `#comment` when one is set), URL, or internal subscription link.' }),
-  comment: Type.Union([Type.String(), Type.Null()], { description: 'Comment of this config in this subscription, or null for the default.' }),
+  data: Type.String({
+    description: 'Config URI (with `#comment` when one is set), URL, or internal subscription link.',
+  }),
+  comment: Type.Union([Type.String(), Type.Null()], {
+    description: 'Comment of this config in this subscription, or null for the default.',
+  }),
   order_index: Type.Integer({ minimum: 0, description: 'Position in the subscription.' }),
   is_hidden: Type.Boolean({ description: "Omitted from this subscription's own link." }),
   max_depth: Type.Integer({ minimum: 0, maximum: 3, description: 'Propagation radius 0-3.' }),
   last_fetched_at: Type.Union([DateTime('Last successful fetch of an external URL.'), Type.Null()], {
     description: 'External URLs: time of the last successful fetch; null otherwise.',
   }),
-  last_error: Type.Union([Type.String(), Type.Null()], { description: 'External URLs: error of the last fetch, or null.' }),
+  last_error: Type.Union([Type.String(), Type.Null()], {
+    description: 'External URLs: error of the last fetch, or null.',
+  }),
   configs_count: Type.Union([Type.Integer(), Type.Null()], {
     description: 'External URLs: configs in the cached content; null for other kinds.',
   }),
@@ -130,7 +158,9 @@ export const SourceResponse = Type.Object({
 const subscriptionFields = {
   token: Type.String({ description: 'Subscription token; also the key of its public link.' }),
   name: Type.String({ description: 'Name.' }),
-  provider_name: Type.Union([Type.String(), Type.Null()], { description: 'Provider managing this subscription, or null.' }),
+  provider_name: Type.Union([Type.String(), Type.Null()], {
+    description: 'Provider managing this subscription, or null.',
+  }),
   description: Type.Union([Type.String(), Type.Null()], { description: 'Description or null.' }),
   sources_count: Type.Integer({ minimum: 0, description: 'Number of lines the public link serves right now.' }),
   created_at: DateTime('Creation time.'),
@@ -159,7 +189,10 @@ export type UpdateConfigInput = Static<typeof UpdateConfigBody>;
 export const RefreshResponse = Type.Object(
   {
     refreshed: Type.Integer({ minimum: 0, description: 'External sources fetched successfully.' }),
-    failed: Type.Integer({ minimum: 0, description: 'External sources whose fetch failed (their last good content is kept).' }),
+    failed: Type.Integer({
+      minimum: 0,
+      description: 'External sources whose fetch failed (their last good content is kept).',
+    }),
     skipped: Type.Integer({ minimum: 0, description: 'Config and internal sources, which need no fetch.' }),
     total: Type.Integer({ minimum: 0, description: 'All sources of the subscription: refreshed + failed + skipped.' }),
     message: Type.Union([Type.String(), Type.Null()], { description: 'Short summary.' }),

@@ -88,7 +88,10 @@ export class SubscriptionsService {
     await this.changes.write(async (trx, record) => {
       await this.lockGraph(trx, prepared);
       record({ kind: 'subscription', token });
-      await lockRows(trx.selectFrom('users').select('user_id').where('user_id', '=', scope.userId), this.database.dialect).execute();
+      await lockRows(
+        trx.selectFrom('users').select('user_id').where('user_id', '=', scope.userId),
+        this.database.dialect,
+      ).execute();
       // Under the user lock: strictly after the user's newest subscription, so "oldest first" never rests on a tie.
       const now = await nextCreationTime(trx, scope.userId);
       await this.assertNameFree(trx, scope, name);
@@ -283,7 +286,11 @@ export class SubscriptionsService {
     if (this.database.dialect === 'postgres') {
       await sql`select pg_advisory_xact_lock(${GRAPH_LOCK_KEY}::bigint)`.execute(trx);
     } else {
-      await trx.updateTable('subscriptions').set({ token: sql`token` }).where(sql<boolean>`0`).execute();
+      await trx
+        .updateTable('subscriptions')
+        .set({ token: sql`token` })
+        .where(sql<boolean>`0`)
+        .execute();
     }
   }
 
@@ -305,15 +312,20 @@ export class SubscriptionsService {
   private assertWithinSourceLimit(count: number): void {
     if (count > this.config.maxSourcesPerSubscription) {
       throw errors.validation(`A subscription holds at most ${this.config.maxSourcesPerSubscription} sources.`, [
-        { path: 'body.sources', message: `must hold at most ${this.config.maxSourcesPerSubscription} distinct sources` },
+        {
+          path: 'body.sources',
+          message: `must hold at most ${this.config.maxSourcesPerSubscription} distinct sources`,
+        },
       ]);
     }
   }
 
   private async lockSubscription(trx: Executor, token: string): Promise<void> {
-    await lockRows(trx.selectFrom('subscriptions').select('token').where('token', '=', token), this.database.dialect).execute();
+    await lockRows(
+      trx.selectFrom('subscriptions').select('token').where('token', '=', token),
+      this.database.dialect,
+    ).execute();
   }
-
 }
 
 function validName(raw: string): string {

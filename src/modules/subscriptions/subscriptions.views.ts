@@ -17,7 +17,10 @@ export class SubscriptionViews {
   ) {}
 
   async full(subscription: SubscriptionWithProvider): Promise<SubscriptionView> {
-    const [sources, count] = await Promise.all([listSources(this.db, subscription.token), this.servedLines(subscription)]);
+    const [sources, count] = await Promise.all([
+      listSources(this.db, subscription.token),
+      this.servedLines(subscription),
+    ]);
     const cached = await cacheStates(this.db, sources);
     return {
       ...this.item(subscription, count),
@@ -66,7 +69,8 @@ export class SubscriptionViews {
 
   /** The string a client can send back to recreate this source (config comments re-encoded so they round-trip). */
   private sourceData(row: SourceRow): string {
-    if (row.source_type === 'internal_token') return `${this.config.publicBaseUrl}/api/v1/sub/${row.ref_token ?? row.data}`;
+    if (row.source_type === 'internal_token')
+      return `${this.config.publicBaseUrl}/api/v1/sub/${row.ref_token ?? row.data}`;
     if (row.source_type === 'config' && row.comment) return `${row.data}#${encodeComment(row.comment)}`;
     return row.data;
   }

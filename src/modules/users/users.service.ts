@@ -36,7 +36,14 @@ function newUserRow(userId: number): { row: UserRow; apiToken: string } {
   const now = new Date().toISOString();
   return {
     apiToken,
-    row: { user_id: userId, user_hash: newHash(), token_hash: hashToken(apiToken), is_active: 1, created_at: now, updated_at: now },
+    row: {
+      user_id: userId,
+      user_hash: newHash(),
+      token_hash: hashToken(apiToken),
+      is_active: 1,
+      created_at: now,
+      updated_at: now,
+    },
   };
 }
 

@@ -19,7 +19,11 @@ export async function insertUser(db: Executor, row: UserRow): Promise<void> {
 }
 
 export async function insertUserIfMissing(db: Executor, row: UserRow): Promise<void> {
-  await db.insertInto('users').values(row).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+  await db
+    .insertInto('users')
+    .values(row)
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
 }
 
 export async function setUserTokenHash(db: Executor, userId: number, tokenHash: string, now: string): Promise<boolean> {
@@ -51,7 +55,11 @@ export async function subscriptionTokensGoneWithUser(db: Executor, userId: numbe
     .where((eb) =>
       eb.or([
         eb('user_id', '=', userId),
-        eb('provider_hash', 'in', eb.selectFrom('providers').select('provider_hash').where('owner_user_id', '=', userId)),
+        eb(
+          'provider_hash',
+          'in',
+          eb.selectFrom('providers').select('provider_hash').where('owner_user_id', '=', userId),
+        ),
       ]),
     )
     .execute();
