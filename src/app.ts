@@ -18,7 +18,6 @@ import { installClientIp } from './http/client-ip.js';
 import { requireRouteKinds } from './http/route-kind.js';
 import { connectionOptions, requestId } from './http/connections.js';
 import { withSafeLogging } from './http/request-log.js';
-import { adminPlugin } from './modules/admin/admin.plugin.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { installAbuseHooks } from './modules/abuse/abuse.hooks.js';
 import { installRequestCounting } from './modules/stats/request-counting.js';
@@ -65,7 +64,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     done();
   });
   installClientIp(app, config.trustProxy);
-  app.decorateRequest('credential', null);
+  app.decorateRequest('caller', null);
   // Once stopping, every answer closes its connection, so no keep-alive connection holds the shutdown open.
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (context.stopping) reply.header('connection', 'close');
@@ -113,11 +112,16 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   });
   await app.register(meRoutes, { prefix: '/api/v1/me', db: database.db, connections });
 
-  await app.register(adminPlugin, {
+  await app.register(adminRoutes, {
     prefix: '/api/v1/admin',
     config,
     replayGuard: context.replayGuard,
-    routes: adminRoutes(context),
+    db: database.db,
+    users: context.users,
+    providers: context.providers,
+    connections,
+    abuse: context.abuse,
+    stats: context.stats,
   });
 
   return app;

@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import { defaultRouteKind } from './route-kind.js';
+import { routeDefaults } from './route-defaults.js';
 
 export async function registerDocs(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(swagger, {
@@ -43,7 +43,7 @@ export async function registerDocs(app: FastifyInstance, config: Config): Promis
   });
   // Swagger itself stays on the root (it collects every route); the routes serving the docs are infra.
   await app.register(async (docs) => {
-    defaultRouteKind(docs, 'infra');
+    routeDefaults(docs, { kind: 'infra' });
     await docs.register(swaggerUi, { routePrefix: '/docs' });
     docs.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   });

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { Readiness } from '../context.js';
-import { defaultRouteKind } from './route-kind.js';
+import { routeDefaults } from './route-defaults.js';
 
 const Status = Type.Object({ status: Type.String({ description: '`ok`.' }) });
 const ReadinessBody = Type.Object({
@@ -23,12 +23,11 @@ const Envelope = Type.Object({
 });
 
 export const healthRoutes: FastifyPluginAsync<{ readiness: () => Promise<Readiness> }> = async (app, { readiness }) => {
-  defaultRouteKind(app, 'infra');
+  routeDefaults(app, { kind: 'infra', tags: ['Health'] });
   app.get(
     '/healthz',
     {
       schema: {
-        tags: ['Health'],
         summary: 'Liveness',
         description: 'Answers 200 while the process serves HTTP; touches no dependency.',
         response: { 200: Status },
@@ -41,7 +40,6 @@ export const healthRoutes: FastifyPluginAsync<{ readiness: () => Promise<Readine
     '/readyz',
     {
       schema: {
-        tags: ['Health'],
         summary: 'Readiness',
         description:
           'Answers 200 while the database is reachable and writable, else 503; Redis being away does not make it 503.',

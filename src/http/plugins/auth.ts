@@ -9,13 +9,6 @@ import { errors } from '../errors.js';
 
 export const TOKEN_HEADER = 'api-token';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Who authenticated, e.g. `user:42` or `provider:<hash>`; null until then. Rate limits key on it. */
-    credential: string | null;
-  }
-}
-
 /** The presented API token, or a 401 missing_token. */
 export function presentedToken(request: FastifyRequest): string {
   const header = request.headers[TOKEN_HEADER];
@@ -30,7 +23,7 @@ export async function authenticateUser(db: Executor, request: FastifyRequest): P
   const user = await findUserByTokenHash(db, hashToken(token));
   if (!user) throw errors.invalidToken();
   if (user.is_active !== 1) throw errors.accountDisabled();
-  request.credential = `user:${user.user_id}`;
+  request.caller = { kind: 'user', userId: user.user_id };
   return user;
 }
 
@@ -40,6 +33,6 @@ export async function authenticateProvider(db: Executor, request: FastifyRequest
   const provider = await findProviderByTokenHash(db, hashToken(token));
   if (!provider) throw errors.invalidToken();
   if (provider.is_active !== 1) throw errors.accountDisabled();
-  request.credential = `provider:${provider.provider_hash}`;
+  request.caller = { kind: 'provider', providerHash: provider.provider_hash, providerName: provider.provider_name };
   return provider;
 }

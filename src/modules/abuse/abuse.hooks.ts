@@ -1,6 +1,7 @@
 // Enforces bans and rate limits by the kind of the matched route: public, page, user, provider and unmatched (anonymous) requests; admin and infra are never touched.
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { callerKey } from '../../http/caller.js';
 import { errors } from '../../http/errors.js';
 import { TOKEN_HEADER } from '../../http/plugins/auth.js';
 import { requestKind, type RequestKind } from '../../http/route-kind.js';
@@ -108,7 +109,7 @@ function presentedToken(request: FastifyRequest): string | null {
  * onRequest hooks, the token's hash stands in for it: the same caller still gets the same budget.
  */
 function credentialKey(request: FastifyRequest): string | null {
-  if (request.credential) return request.credential;
+  if (request.caller) return callerKey(request.caller);
   const token = presentedToken(request);
   return token ? `token:${createHash('sha256').update(token).digest('hex')}` : null;
 }

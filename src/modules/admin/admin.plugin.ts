@@ -1,17 +1,14 @@
 // Guards everything under /api/v1/admin: enabled only with ADMIN_SECRET, callers on ADMIN_ALLOWED_IPS, every request signed.
-import type { FastifyPluginAsync, FastifyPluginCallback, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { errors } from '../../http/errors.js';
 import { IpMatcher } from '../../net/ip.js';
-import { defaultRouteKind } from '../../http/route-kind.js';
 import { SIGNATURE_WINDOW_MS, verifySignature } from './signature.js';
 import type { ReplayGuard } from './replay-guard.js';
 
-export interface AdminPluginOptions {
+export interface AdminGuardOptions {
   config: Config;
   replayGuard: ReplayGuard;
-  /** The admin route groups, registered inside the guarded scope. */
-  routes: Array<FastifyPluginAsync | FastifyPluginCallback>;
 }
 
 declare module 'fastify' {
@@ -22,10 +19,10 @@ declare module 'fastify' {
 
 const EMPTY = Buffer.alloc(0);
 
-export const adminPlugin: FastifyPluginAsync<AdminPluginOptions> = async (app, { config, replayGuard, routes }) => {
+/** Installs the guards on the admin plugin's own (encapsulated) scope, before its routes. */
+export function guardAdmin(app: FastifyInstance, { config, replayGuard }: AdminGuardOptions): void {
   const allowed = new IpMatcher(config.adminAllowedIps);
   const secret = config.adminSecret;
-  defaultRouteKind(app, 'admin');
 
   app.decorateRequest('rawBody', null);
   // JSON is parsed only after the signature over the raw bytes has been checked (see preValidation below).
@@ -53,9 +50,7 @@ export const adminPlugin: FastifyPluginAsync<AdminPluginOptions> = async (app, {
 
   // Unknown paths under the prefix pass the same guards, so they reveal nothing to unsigned callers.
   app.setNotFoundHandler((request, reply) => app.answerNotFound(request, reply));
-
-  for (const group of routes) await app.register(group);
-};
+}
 
 async function checkSignature(request: FastifyRequest, secret: string, replayGuard: ReplayGuard): Promise<void> {
   const header = (name: string) => {

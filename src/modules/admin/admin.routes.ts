@@ -1,18 +1,36 @@
-// The list of admin route groups mounted under /api/v1/admin behind the allowlist and signature checks.
+// Everything under /api/v1/admin: the allowlist and signature guards, then every admin route group inside them.
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/executor.js';
+import { routeDefaults } from '../../http/route-defaults.js';
+import type { AbuseControls } from '../abuse/abuse.service.js';
 import { abuseRoutes } from '../abuse/abuse.routes.js';
+import type { ConnectionsService } from '../connections/connections.service.js';
+import type { ProvidersService } from '../providers/providers.service.js';
+import type { StatsService } from '../stats/stats.service.js';
 import { adminStatsRoutes } from '../stats/stats.routes.js';
+import type { UsersService } from '../users/users.service.js';
 import { adminConnectionRoutes } from './admin-connections.routes.js';
 import { adminProviderRoutes } from './admin-providers.routes.js';
 import { adminUserRoutes } from './admin-users.routes.js';
+import { guardAdmin, type AdminGuardOptions } from './admin.plugin.js';
+import { ADMIN_ERRORS, ADMIN_TAG, adminSecurity } from './admin.schemas.js';
 
-export function adminRoutes(context: AppContext): FastifyPluginAsync[] {
-  return [
-    adminUserRoutes(context.users),
-    adminProviderRoutes(context.providers, context.database.db),
-    adminConnectionRoutes(context.connections, context.users),
-    abuseRoutes(context.abuse, context.config.defaultBanSeconds),
-    adminStatsRoutes(context.stats),
-  ];
+export interface AdminRoutesOptions extends AdminGuardOptions {
+  db: Executor;
+  users: UsersService;
+  providers: ProvidersService;
+  connections: ConnectionsService;
+  abuse: AbuseControls;
+  stats: StatsService;
 }
+
+export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, options) => {
+  const { db, users, providers, connections, abuse, stats } = options;
+  guardAdmin(app, options);
+  routeDefaults(app, { kind: 'admin', tags: [ADMIN_TAG], security: adminSecurity, errors: ADMIN_ERRORS });
+  await app.register(adminUserRoutes, { users });
+  await app.register(adminProviderRoutes, { providers, db });
+  await app.register(adminConnectionRoutes, { connections, users });
+  await app.register(abuseRoutes, { controls: abuse, defaultBanSeconds: options.config.defaultBanSeconds });
+  await app.register(adminStatsRoutes, { stats });
+};

@@ -1,14 +1,14 @@
 // Schemas and route options shared by every admin route group: the signed-request security, common errors, user schemas.
 import { Type } from 'typebox';
-import { DateTime, errorResponses } from '../../http/schemas.js';
+import { DateTime } from '../../http/schemas.js';
 
 export const ADMIN_TAG = 'Admin';
 
 /** Both headers are required together: see the `adminSignature` and `adminTimestamp` security schemes. */
 export const adminSecurity = [{ adminSignature: [], adminTimestamp: [] }];
 
-/** Errors any admin route can answer: 401 bad signature, 403 ip_not_allowed, 503 admin_disabled. */
-export const adminErrors = (...statuses: number[]) => errorResponses(...statuses, 401, 403, 503);
+/** Error statuses any admin route can answer: 401 bad signature, 403 ip_not_allowed, 503 admin_disabled. */
+export const ADMIN_ERRORS = [401, 403, 503];
 
 export const UserId = Type.Integer({
   minimum: 1,

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { Executor } from '../../db/executor.js';
 import { errors } from '../../http/errors.js';
 import { ErrorResponse, errorResponses } from '../../http/schemas.js';
-import { defaultRouteKind } from '../../http/route-kind.js';
+import { routeDefaults } from '../../http/route-defaults.js';
 import { PROVIDER_NAME_PATTERN } from '../providers/providers.schemas.js';
 import { findProviderByName } from '../providers/providers.store.js';
 import { CONNECT_PAGE_CSP, renderConnectPage, renderUnknownProviderPage } from './connect-page.view.js';
@@ -45,12 +45,11 @@ const html = (description: string) => ({ description, content: { 'text/html': { 
 
 export const connectPageRoutes: FastifyPluginAsync<{ db: Executor }> = async (fastify, { db }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  defaultRouteKind(app, 'page');
+  routeDefaults(app, { kind: 'page', tags: ['Connect'] });
   app.get(
     '/connect/:provider_name',
     {
       schema: {
-        tags: ['Connect'],
         summary: 'Connection approval page',
         description:
           'The default connection_link target: an HTML page naming the provider that asks for access, where the user ' +

@@ -37,10 +37,17 @@ export class ConnectionsService {
   }
 
   /** Provider POST /providers/{user_id}: opens (or re-opens) a request, creating the user when needed. */
-  async request(provider: ProviderRow, userId: number): Promise<ProviderConnectionCreated> {
+  async request(
+    provider: { providerHash: string; providerName: string },
+    userId: number,
+  ): Promise<ProviderConnectionCreated> {
     await this.refuseDisabledUser(userId);
-    const status = (await this.apply(userId, provider.provider_hash, 'request')) as ConnectionStatus;
-    return { user_id: userId, status, connection_link: this.connectionLink(provider, userId) };
+    const status = (await this.apply(userId, provider.providerHash, 'request')) as ConnectionStatus;
+    const link = this.connectionLink(
+      { provider_hash: provider.providerHash, provider_name: provider.providerName },
+      userId,
+    );
+    return { user_id: userId, status, connection_link: link };
   }
 
   async providerView(providerHash: string, userId: number): Promise<ProviderConnectionView> {

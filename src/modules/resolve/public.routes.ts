@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
-import { defaultRouteKind } from '../../http/route-kind.js';
+import { routeDefaults } from '../../http/route-defaults.js';
 import type { OutputFormat, RenderCache } from './render-cache.js';
 import { isTokenShaped } from '../users/tokens.js';
 
@@ -20,9 +20,8 @@ const Params = Type.Object({ token: Type.String({ description: 'Subscription tok
 
 export const publicRoutes: FastifyPluginAsync<{ cache: RenderCache }> = async (fastify, { cache }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  defaultRouteKind(app, 'public');
+  routeDefaults(app, { kind: 'public', tags: ['Public link'] });
   const schema = {
-    tags: ['Public link'],
     summary: 'Resolved subscription for client apps',
     description:
       'Serves the resolved config lines of a subscription (hidden/depth rules, de-duplicated, capped), with ' +
@@ -30,9 +29,7 @@ export const publicRoutes: FastifyPluginAsync<{ cache: RenderCache }> = async (f
       'No authentication. Unknown tokens and inactive owners answer 404.',
     params: Params,
     querystring: Query,
-    response: {
-      ...errorResponses(400, 404),
-    },
+    response: errorResponses(400, 404),
   };
 
   for (const url of ['/api/v1/sub/:token', '/sub/:token']) {

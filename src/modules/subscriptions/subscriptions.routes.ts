@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TObject } from 'typebox';
 import { errorResponses, NoContent } from '../../http/schemas.js';
-import { defaultRouteKind } from '../../http/route-kind.js';
+import { API_TOKEN_ERRORS, API_TOKEN_SECURITY, routeDefaults } from '../../http/route-defaults.js';
 import type { Scope } from './scope.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 import {
@@ -44,15 +44,13 @@ declare module 'fastify' {
 
 export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  defaultRouteKind(app, options.kind);
   const { service, tag } = options;
-  const auth = [401, 403];
+  routeDefaults(app, { kind: options.kind, tags: [tag], security: API_TOKEN_SECURITY, errors: API_TOKEN_ERRORS });
   app.decorateRequest('scope', null);
   app.addHook('onRequest', async (request) => {
     request.scope = await options.resolveScope(request);
   });
   const scopeOf = (request: FastifyRequest): Scope => request.scope as Scope;
-  const security = [{ apiToken: [] }];
   const Params = options.scopeParams
     ? Type.Object({ ...options.scopeParams.properties, ...TokenParams.properties })
     : TokenParams;
@@ -62,13 +60,11 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     '/',
     {
       schema: {
-        tags: [tag],
-        security,
         summary: 'Create a subscription',
         description: 'Creates a named subscription, optionally with initial sources (at most 150).',
         ...rootParams,
         body: CreateSubscriptionBody,
-        response: { 201: SubscriptionResponse, ...errorResponses(400, ...auth, 409, 413) },
+        response: { 201: SubscriptionResponse, ...errorResponses(400, 409, 413) },
       },
     },
     async (request, reply) => reply.status(201).send(await service.create(scopeOf(request), request.body)),
@@ -78,12 +74,10 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     '/',
     {
       schema: {
-        tags: [tag],
-        security,
         summary: 'List subscriptions',
         description: 'Lists the subscriptions of this scope, oldest first, without their sources.',
         ...rootParams,
-        response: { 200: SubscriptionListResponse, ...errorResponses(...auth) },
+        response: { 200: SubscriptionListResponse },
       },
     },
     async (request) => service.list(scopeOf(request)),
@@ -93,12 +87,10 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     '/:token',
     {
       schema: {
-        tags: [tag],
-        security,
         summary: 'Get a subscription',
         description: 'Returns one subscription with its sources.',
         params: Params,
-        response: { 200: SubscriptionResponse, ...errorResponses(...auth, 404) },
+        response: { 200: SubscriptionResponse, ...errorResponses(404) },
       },
     },
     async (request) => service.get(scopeOf(request), request.params.token),
@@ -108,13 +100,11 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     '/:token',
     {
       schema: {
-        tags: [tag],
-        security,
         summary: 'Rename or describe a subscription',
         description: 'Changes name and/or description; at least one is required. description null clears it.',
         params: Params,
         body: UpdateSubscriptionBody,
-        response: { 200: SubscriptionResponse, ...errorResponses(400, ...auth, 404, 409) },
+        response: { 200: SubscriptionResponse, ...errorResponses(400, 404, 409) },
       },
     },
     async (request) => service.update(scopeOf(request), request.params.token, request.body),
@@ -124,12 +114,10 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     '/:token',
     {
       schema: {
-        tags: [tag],
-        security,
         summary: 'Delete a subscription',
         description: 'Deletes the subscription and all its sources.',
         params: Params,
-        response: { 204: NoContent, ...errorResponses(...auth, 404) },
+        response: { 204: NoContent, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -142,14 +130,12 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     '/:token/sources',
     {
       schema: {
-        tags: [tag],
-        security,
         summary: 'Add sources',
         description:
           'Appends 1-150 sources; sources already present are skipped silently. Too many: 413, nothing added.',
         params: Params,
         body: AddSourcesBody,
-        response: { 200: SubscriptionResponse, ...errorResponses(400, ...auth, 404, 413) },
+        response: { 200: SubscriptionResponse, ...errorResponses(400, 404, 413) },
       },
     },
     async (request) => service.addSources(scopeOf(request), request.params.token, request.body.sources),
@@ -159,13 +145,11 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     '/:token/sources',
     {
       schema: {
-        tags: [tag],
-        security,
         summary: 'Replace all sources',
         description: 'Replaces the whole source list (0-150 items) in one transaction; order_index restarts at 0.',
         params: Params,
         body: ReplaceSourcesBody,
-        response: { 200: SubscriptionResponse, ...errorResponses(400, ...auth, 404) },
+        response: { 200: SubscriptionResponse, ...errorResponses(400, 404) },
       },
     },
     async (request) => service.replaceSources(scopeOf(request), request.params.token, request.body.sources),
@@ -175,14 +159,12 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     '/:token/sources',
     {
       schema: {
-        tags: [tag],
-        security,
         summary: 'Remove sources',
         description:
           'Removes sources by id. Every id must belong to the subscription, otherwise 404 and nothing is removed.',
         params: Params,
         body: RemoveSourcesBody,
-        response: { 200: SubscriptionResponse, ...errorResponses(400, ...auth, 404) },
+        response: { 200: SubscriptionResponse, ...errorResponses(400, 404) },
       },
     },
     async (request) => service.removeSources(scopeOf(request), request.params.token, request.body.source_ids),
@@ -192,14 +174,12 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     '/:token/config',
     {
       schema: {
-        tags: [tag],
-        security,
         summary: 'Change a source in this subscription',
         description:
           'Sets the comment (configs only), is_hidden and/or max_depth of one source; omitted or null fields stay unchanged, except comment null/"" which resets it.',
         params: Params,
         body: UpdateConfigBody,
-        response: { 204: NoContent, ...errorResponses(400, ...auth, 404) },
+        response: { 204: NoContent, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
@@ -212,14 +192,12 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     '/:token/comments',
     {
       schema: {
-        tags: [tag],
-        security,
         summary: 'Set a config comment (deprecated)',
         deprecated: true,
         description: 'Deprecated: use PATCH .../config. Sets only the comment of one config.',
         params: Params,
         body: UpdateCommentBody,
-        response: { 204: NoContent, ...errorResponses(400, ...auth, 404) },
+        response: { 204: NoContent, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
@@ -237,14 +215,12 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     '/:token/refresh',
     {
       schema: {
-        tags: [tag],
-        security,
         summary: 'Refresh external sources now',
         description:
           'Re-fetches the external URL sources of this subscription now. Failures keep the last good content and are ' +
           'listed in `errors`; config and internal sources count as skipped.',
         params: Params,
-        response: { 200: RefreshResponse, ...errorResponses(...auth, 404) },
+        response: { 200: RefreshResponse, ...errorResponses(404) },
       },
     },
     async (request) => service.refresh(scopeOf(request), request.params.token),
