@@ -1,0 +1,29 @@
+// The names of the formats the public link speaks, their aliases and content types, in one list.
+
+export const FORMATS = ['base64', 'plain', 'mihomo', 'sing-box', 'xray', 'sip008'] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** Formats rendered into an admin-editable template. */
+export const TEMPLATED_FORMATS = ['mihomo', 'sing-box', 'xray'] as const;
+export type TemplatedFormat = (typeof TEMPLATED_FORMATS)[number];
+
+export const FORMAT_ALIASES: Readonly<Record<string, Format>> = { clash: 'mihomo' };
+
+export const CONTENT_TYPES: Readonly<Record<Format, string>> = {
+  base64: 'text/plain; charset=utf-8',
+  plain: 'text/plain; charset=utf-8',
+  mihomo: 'text/yaml; charset=utf-8',
+  'sing-box': 'application/json; charset=utf-8',
+  xray: 'application/json; charset=utf-8',
+  sip008: 'application/json; charset=utf-8',
+};
+
+/** The canonical format for a name or alias, or null when the name is unknown. */
+export function formatNamed(name: string): Format | null {
+  const lower = name.toLowerCase();
+  if ((FORMATS as readonly string[]).includes(lower)) return lower as Format;
+  return FORMAT_ALIASES[lower] ?? null;
+}
+
+/** Every name a client may ask for, canonical names first. */
+export const FORMAT_NAMES: readonly string[] = [...FORMATS, ...Object.keys(FORMAT_ALIASES)];
