@@ -1,0 +1,201 @@
+// The documented nginx site (deploy/nginx/subweave.conf) in front of the service: each real client keeps its own address.
+import { Writable } from 'node:stream';
+import { readFileSync } from 'node:fs';
+import { pino } from 'pino';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../src/modules/users/users.service.js';
+import { signRequest } from '../../src/modules/admin/signature.js';
+import { openTestDatabase, startTestApp, testConfig, type TestDatabase } from '../support/harness.js';
+import {
+  DEPLOY_CONF,
+  nginxInstalled,
+  NGINX_PATH,
+  sendFrom,
+  startNginx,
+  testSite,
+  type ProxiedResponse,
+  type RunningNginx,
+} from '../support/nginx.js';
+
+const SKIP_REASON = `nginx deployment tests skipped: ${NGINX_PATH} not found (apt-get install nginx, or set NGINX_PATH)`;
+if (!nginxInstalled()) console.warn(SKIP_REASON);
+
+const ADMIN_SECRET = 'deploy-test-secret';
+/** Real clients: distinct loopback source addresses, as nginx sees them on its TCP connections. */
+const A = '127.0.0.2';
+const B = '127.0.0.3';
+const C = '127.0.0.4';
+const LIMITS = { RATE_LIMIT_PUBLIC_PER_MIN: '3', AUTO_BAN_VIOLATIONS: '2', DEFAULT_BAN_SECONDS: '600' };
+
+interface Deployment {
+  app: FastifyInstance;
+  nginx: RunningNginx;
+  database: TestDatabase;
+  /** Log lines the service wrote (JSON, warn and above). */
+  logs: string[];
+  /** Every X-Forwarded-For header as the service received it, with the client address it settled on. */
+  seen: Array<{ forwardedFor: string | string[] | undefined; clientIp: string }>;
+  /** The public link of one subscription, as plain text. */
+  link: string;
+}
+
+/** The service on a free loopback port with `env`, a subscription to fetch, and nginx in front of it. */
+async function deploy(env: Record<string, string>): Promise<Deployment> {
+  const database = await openTestDatabase('sqlite');
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const logger = pino({ level: 'warn' }, sink) as FastifyBaseLogger;
+  const config = testConfig({ ...LIMITS, ADMIN_SECRET, LOG_LEVEL: 'warn', ...env });
+  const { app } = await startTestApp(config, database.handle, {}, { logger });
+  const seen: Deployment['seen'] = [];
+  app.addHook('onRequest', (request, _reply, done) => {
+    seen.push({ forwardedFor: request.headers['x-forwarded-for'], clientIp: request.clientIp });
+    done();
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no TCP address');
+
+  const user = await createUser(database.handle.db, 4242);
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/v1/subs',
+    headers: { 'api-token': user.api_token },
+    payload: { name: 'behind nginx', sources: ['trojan://secret@tr.example.org:443#Edge'] },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const nginx = await startNginx(address.port);
+  return { app, nginx, database, logs, seen, link: `/sub/${created.json<{ token: string }>().token}?format=plain` };
+}
+
+async function undeploy(deployment: Deployment | undefined): Promise<void> {
+  await deployment?.nginx.stop();
+  await deployment?.app.close();
+  await deployment?.database.close();
+}
+
+let lastTimestamp = 0;
+
+/** A signed admin request sent through nginx from `from`; `path` is the full path as sent. */
+function admin(from: string, port: number, method: string, path: string, headers: Record<string, string> = {}) {
+  lastTimestamp = Math.max(Date.now(), lastTimestamp + 1);
+  const timestamp = String(lastTimestamp);
+  const signature = signRequest(ADMIN_SECRET, { timestamp, method, pathWithQuery: path, body: '' });
+  return sendFrom(from, port, method, path, { 'x-timestamp': timestamp, 'x-signature': signature, ...headers });
+}
+
+function expectError(response: ProxiedResponse, status: number, code: string): void {
+  expect(response.status, response.body).toBe(status);
+  expect(response.json().error).toBe(code);
+}
+
+describe('generated test site', () => {
+  it('keeps the documented proxy directives and moves only listen, TLS, logs and the upstream port', () => {
+    const site = testSite(readFileSync(DEPLOY_CONF, 'utf8'), 40001, 40002);
+    expect(site).toContain('listen 127.0.0.1:40001;');
+    expect(site).toContain('server 127.0.0.1:40002;');
+    expect(site).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    expect(site).toContain('proxy_pass http://subweave;');
+    expect(site).toContain('client_max_body_size 1m;');
+    expect(site).not.toMatch(/listen\s+(80|443)|ssl_certificate|return 301|8080/);
+  });
+});
+
+(nginxInstalled() ? describe : describe.skip)(
+  nginxInstalled() ? 'nginx in front, TRUST_PROXY=127.0.0.1' : SKIP_REASON,
+  () => {
+    let d: Deployment;
+    beforeAll(async () => {
+      d = await deploy({ TRUST_PROXY: '127.0.0.1', ADMIN_ALLOWED_IPS: A });
+    });
+    afterAll(() => undeploy(d));
+    const get = (from: string, headers: Record<string, string> = {}) =>
+      sendFrom(from, d.nginx.port, 'GET', d.link, headers);
+
+    it('serves the link through nginx and hands the service exactly one X-Forwarded-For entry: the TCP peer', async () => {
+      d.seen.length = 0;
+      const res = await get(C, { 'x-forwarded-for': '198.51.100.7, 127.0.0.1' });
+      expect(res.status, res.body).toBe(200);
+      expect(res.body).toContain('trojan://secret@tr.example.org:443#Edge');
+      // nginx replaced the forged header instead of appending to it.
+      expect(d.seen).toEqual([{ forwardedFor: C, clientIp: C }]);
+    });
+
+    it('rate-limits each real client on its own budget', async () => {
+      for (let i = 0; i < 3; i++) expect((await get(A)).status).toBe(200);
+      expectError(await get(A), 429, 'rate_limited');
+      expect((await get(B)).status).toBe(200);
+    });
+
+    it('bans the client that keeps going, and only that client; never the proxy', async () => {
+      expectError(await get(A), 429, 'rate_limited'); // the second rejection bans A
+      expectError(await get(A), 403, 'ip_banned');
+      expect((await get(B)).status).toBe(200);
+      // A is banned but still on ADMIN_ALLOWED_IPS: the admin API is never banned.
+      const status = async (ip: string) =>
+        (await admin(A, d.nginx.port, 'GET', `/api/v1/admin/ban/${ip}`)).json<{ is_banned: boolean }>().is_banned;
+      expect(await status(A)).toBe(true);
+      expect(await status(B)).toBe(false);
+      expect(await status('127.0.0.1')).toBe(false);
+    });
+
+    it('gives a forged X-Forwarded-For no way out: nginx replaces it', async () => {
+      expectError(await get(A, { 'x-forwarded-for': '198.51.100.7' }), 403, 'ip_banned');
+      expectError(await get(A, { 'x-forwarded-for': `${B}, 127.0.0.1` }), 403, 'ip_banned');
+      // B claiming to be A is charged as B (its third request this window), not refused as the banned A.
+      expect((await get(B, { 'x-forwarded-for': A })).status).toBe(200);
+      expectError(await get(B), 429, 'rate_limited');
+      // C's budget is untouched by what B spent (C made one request above).
+      expect((await get(C, { 'x-forwarded-for': B })).status).toBe(200);
+    });
+
+    it('lets the admin API see the real client: only 127.0.0.2 is allowed, forged headers do not help', async () => {
+      const allowed = await admin(A, d.nginx.port, 'GET', '/api/v1/admin/bans');
+      expect(allowed.status, allowed.body).toBe(200);
+      const refused = await admin(B, d.nginx.port, 'GET', '/api/v1/admin/bans', { 'x-forwarded-for': A });
+      expectError(refused, 403, 'ip_not_allowed');
+      expect(refused.json<{ details: { ip: string } }>().details.ip).toBe(B);
+    });
+
+    it('passes the path as sent, so a signature over a percent-encoded path still matches', async () => {
+      const res = await admin(A, d.nginx.port, 'GET', '/api/v1/admin/ban/2001%3Adb8%3A%3A1');
+      expect(res.status, res.body).toBe(200);
+      expect(res.json().is_banned).toBe(false);
+    });
+
+    it('logs no X-Forwarded-For warning when TRUST_PROXY is set, and nginx logs no error', () => {
+      expect(d.logs.filter((line) => line.includes('X-Forwarded-For'))).toEqual([]);
+      expect(d.nginx.errorLog()).not.toMatch(/\[(error|crit|alert|emerg)\]/);
+    });
+  },
+);
+
+(nginxInstalled() ? describe : describe.skip)(
+  nginxInstalled() ? 'nginx in front, TRUST_PROXY unset' : SKIP_REASON,
+  () => {
+    let d: Deployment;
+    beforeAll(async () => {
+      d = await deploy({ TRUST_PROXY: '' });
+    });
+    afterAll(() => undeploy(d));
+    const get = (from: string) => sendFrom(from, d.nginx.port, 'GET', d.link);
+
+    it('sees every client as the proxy, so one client gets everyone banned, and says why once', async () => {
+      for (let i = 0; i < 3; i++) expect((await get(A)).status).toBe(200);
+      expectError(await get(B), 429, 'rate_limited');
+      expectError(await get(C), 429, 'rate_limited');
+      expectError(await get(A), 403, 'ip_banned');
+      expectError(await get(B), 403, 'ip_banned');
+
+      const warnings = d.logs.filter((line) => line.includes('X-Forwarded-For') && line.includes('TRUST_PROXY'));
+      expect(warnings).toHaveLength(1);
+      expect(JSON.parse(warnings[0] as string).level).toBe(40);
+    });
+  },
+);
