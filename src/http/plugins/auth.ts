@@ -4,7 +4,7 @@ import type { Executor } from '../../db/executor.js';
 import type { ProviderRow, UserRow } from '../../db/types.js';
 import { findProviderByTokenHash } from '../../modules/providers/providers.store.js';
 import { findUserByTokenHash } from '../../modules/users/users.store.js';
-import { hashToken } from '../../modules/users/tokens.js';
+import { hashToken } from '../../shared/tokens.js';
 import { errors } from '../errors.js';
 
 export const TOKEN_HEADER = 'api-token';

@@ -5,7 +5,7 @@ import { lockRows, type Executor } from '../../db/executor.js';
 import type { ProviderRow } from '../../db/types.js';
 import { errors } from '../../http/errors.js';
 import type { ChangeLog } from '../../changes/change-log.js';
-import { hashToken, newHash, newToken } from '../users/tokens.js';
+import { hashToken, newHash, newToken } from '../../shared/tokens.js';
 import { findUser } from '../users/users.store.js';
 import {
   MAX_PROVIDER_URL_LENGTH,

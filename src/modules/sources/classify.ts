@@ -2,7 +2,7 @@
 import { parseUrl } from '../../net/url.js';
 import { createHash } from 'node:crypto';
 import { CONFIG_SCHEMES, isValidProxyUri, proxyUriProblem } from './proxy-uri.js';
-import { isTokenShaped } from '../users/tokens.js';
+import { isTokenShaped } from '../../shared/tokens.js';
 
 export type SourceType = 'config' | 'external_url' | 'internal_token';
 

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/executor.js';
 import { errors } from '../../http/errors.js';
 import type { Scope } from './scope.js';
 import { findSubscription, type SubscriptionWithProvider } from './subscriptions.store.js';
-import { isTokenShaped } from '../users/tokens.js';
+import { isTokenShaped } from '../../shared/tokens.js';
 
 export type AccessMode = 'read' | 'write';
 

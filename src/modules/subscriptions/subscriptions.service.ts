@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { lockRows, type Executor } from '../../db/executor.js';
 import { errors } from '../../http/errors.js';
-import { newToken } from '../users/tokens.js';
+import { newToken } from '../../shared/tokens.js';
 import {
   checkExternalHosts,
   checkReferences,

@@ -14,7 +14,7 @@ import {
   setUserTokenHash,
   subscriptionTokensGoneWithUser,
 } from './users.store.js';
-import { hashToken, newHash, newToken } from './tokens.js';
+import { hashToken, newHash, newToken } from '../../shared/tokens.js';
 
 export interface UserView {
   user_id: number;
