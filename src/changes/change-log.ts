@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.js';
-import type { Executor } from '../db/executor.js';
+import { inTransaction, type Executor } from '../db/executor.js';
 import type { Redis } from '../redis.js';
 import {
   appendChanges,
@@ -73,7 +73,7 @@ export class ChangeLog {
   async write<T>(work: (trx: Executor, record: RecordChange) => Promise<T>): Promise<T> {
     const recorded: Change[] = [];
     let ids: number[] = [];
-    const result = await this.database.db.transaction().execute(async (trx) => {
+    const result = await inTransaction(this.database.db, async (trx) => {
       const value = await work(trx, (change) => recorded.push(change));
       ids = await appendChanges(trx, recorded.map(toRow), new Date().toISOString());
       return value;

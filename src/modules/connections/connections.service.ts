@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { Executor } from '../../db/executor.js';
+import { inTransaction, type Executor } from '../../db/executor.js';
 import type { ConnectionRow, ProviderRow } from '../../db/types.js';
 import { errors } from '../../http/errors.js';
 import { findProviderByName } from '../providers/providers.store.js';
@@ -143,17 +143,17 @@ export class ConnectionsService {
     return provider;
   }
 
-  /** Runs one transition with the user's connections locked; returns the resulting status (null: no record). */
   /** A provider cannot act for a user whose account is disabled (DESIGN 13); a user that does not exist yet is no obstacle. */
   private async refuseDisabledUser(userId: number): Promise<void> {
     const user = await findUser(this.db, userId);
     if (user && user.is_active !== 1) throw errors.userAccountDisabled(userId);
   }
 
+  /** Runs one transition with the user's connections locked; returns the resulting status (null: no record). */
   private async apply(userId: number, providerHash: string, event: ConnectionEvent): Promise<ConnectionStatus | null> {
     const opens = event === 'request' || event === 'authorize';
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      return await inTransaction(this.db, async (trx) => {
         if (opens) await ensureUser(trx, userId);
         const rows = await lockUserConnections(trx, this.database.dialect, userId);
         const row = rows.find((r) => r.provider_hash === providerHash);

@@ -57,6 +57,16 @@ export async function setConnectionStatus(
     .execute();
 }
 
+/** Notes that the provider created a subscription for the user (a later reject then revokes instead of deleting). */
+export async function markHadSubscriptions(db: Executor, userId: number, providerHash: string): Promise<void> {
+  await db
+    .updateTable('connections')
+    .set({ had_subscriptions: 1 })
+    .where('user_id', '=', userId)
+    .where('provider_hash', '=', providerHash)
+    .execute();
+}
+
 export async function deleteConnection(db: Executor, userId: number, providerHash: string): Promise<void> {
   await db.deleteFrom('connections').where('user_id', '=', userId).where('provider_hash', '=', providerHash).execute();
 }

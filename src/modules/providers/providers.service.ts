@@ -1,7 +1,7 @@
 // Provider accounts: creation, lookup, token rotation, changes and deletion, shared by the CLI and the admin API.
 import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { lockRows, type Executor } from '../../db/executor.js';
+import type { Executor } from '../../db/executor.js';
 import type { ProviderRow } from '../../db/types.js';
 import { errors } from '../../http/errors.js';
 import type { ChangeLog } from '../../changes/change-log.js';
@@ -20,9 +20,10 @@ import {
   findProviderByOwner,
   insertProvider,
   listProviders,
-  managedTokens,
+  lockProvider,
   updateProvider,
 } from './providers.store.js';
+import { tokensManagedBy } from '../subscriptions/subscriptions.store.js';
 
 export interface CreateProviderInput {
   owner_id: number;
@@ -120,12 +121,8 @@ export class ProvidersService {
   async remove(providerHash: string): Promise<void> {
     await this.changes.write(async (trx, record) => {
       // Locking the provider row blocks concurrent inserts that reference it, so the token list is complete.
-      const locked = await lockRows(
-        trx.selectFrom('providers').select('provider_hash').where('provider_hash', '=', providerHash),
-        this.database.dialect,
-      ).executeTakeFirst();
-      if (!locked) throw errors.providerNotFound();
-      const managed = await managedTokens(trx, providerHash);
+      if (!(await lockProvider(trx, this.database.dialect, providerHash))) throw errors.providerNotFound();
+      const managed = await tokensManagedBy(trx, providerHash);
       await deleteProvider(trx, providerHash);
       for (const token of managed) record({ kind: 'subscription', token });
     });

@@ -1,7 +1,7 @@
 // Creating, reading, (de)activating and deleting users and issuing their API tokens, shared by the CLI and the admin API.
 import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { lockRows, type Executor } from '../../db/executor.js';
+import type { Executor } from '../../db/executor.js';
 import type { UserRow } from '../../db/types.js';
 import { errors } from '../../http/errors.js';
 import type { ChangeLog } from '../../changes/change-log.js';
@@ -10,10 +10,11 @@ import {
   findUser,
   insertUser,
   insertUserIfMissing,
+  lockUser,
   setUserActive,
   setUserTokenHash,
-  subscriptionTokensGoneWithUser,
 } from './users.store.js';
+import { tokensGoneWithUser } from '../subscriptions/subscriptions.store.js';
 import { hashToken, newHash, newToken } from '../../shared/tokens.js';
 
 export interface UserView {
@@ -110,12 +111,8 @@ export class UsersService {
   async delete(userId: number): Promise<void> {
     await this.changes.write(async (trx, record) => {
       // Holding the user's row keeps a concurrent subscription create from slipping past the token list.
-      const locked = await lockRows(
-        trx.selectFrom('users').select('user_id').where('user_id', '=', userId),
-        this.database.dialect,
-      ).executeTakeFirst();
-      if (!locked) throw errors.userNotFound();
-      const tokens = await subscriptionTokensGoneWithUser(trx, userId);
+      if (!(await lockUser(trx, this.database.dialect, userId))) throw errors.userNotFound();
+      const tokens = await tokensGoneWithUser(trx, userId);
       await deleteUserRow(trx, userId);
       record({ kind: 'user', userId });
       for (const token of tokens) record({ kind: 'subscription', token });
