@@ -69,7 +69,7 @@ export class SubscriptionsService {
     private readonly external: ExternalSources,
   ) {
     this.db = database.db;
-    this.views = new SubscriptionViews(database.db, config, cache);
+    this.views = new SubscriptionViews(database.db, config, cache, external);
   }
 
   async list(scope: Scope) {
