@@ -1,17 +1,16 @@
 // The provider API (/api/v1/providers/:user_id): ask a user for access, check its status, give it up.
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authenticateProvider } from '../../http/plugins/auth.js';
 import { providerCaller } from '../../http/caller.js';
 import { errorResponses } from '../../http/schemas.js';
 import { API_TOKEN_ERRORS, API_TOKEN_SECURITY, routeDefaults } from '../../http/route-defaults.js';
 import type { ConnectionRoutesOptions } from './me.routes.js';
 import { ProviderConnectionCreateResponse, ProviderConnectionResponse, UserIdParams } from './connections.schemas.js';
 
-export const providerRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async (fastify, { db, connections }) => {
+export const providerRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async (fastify, { auth, connections }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeDefaults(app, { kind: 'provider', tags: ['Providers'], security: API_TOKEN_SECURITY, errors: API_TOKEN_ERRORS });
-  app.addHook('onRequest', async (request) => void (await authenticateProvider(db, request)));
+  app.addHook('onRequest', async (request) => void (await auth.provider(request)));
 
   app.post(
     '/:user_id',

@@ -18,6 +18,7 @@ import {
   findProviderByHash,
   findProviderByName,
   findProviderByOwner,
+  findProviderByTokenHash,
   insertProvider,
   listProviders,
   lockProvider,
@@ -78,6 +79,18 @@ export class ProvidersService {
 
   async getByName(name: string): Promise<Provider> {
     return toProvider(found(await findProviderByName(this.db, name)));
+  }
+
+  /** The provider called `name`, or undefined (the connect page answers its own 404). */
+  async findByName(name: string): Promise<Provider | undefined> {
+    const row = await findProviderByName(this.db, name);
+    return row && toProvider(row);
+  }
+
+  /** The holder of a provider API token (authentication). */
+  async findByToken(token: string): Promise<Provider | undefined> {
+    const row = await findProviderByTokenHash(this.db, hashToken(token));
+    return row && toProvider(row);
   }
 
   async getByOwner(ownerId: number): Promise<Provider> {

@@ -8,6 +8,8 @@ import type { ChangeLog } from '../../changes/change-log.js';
 import {
   deleteUserRow,
   findUser,
+  findUserByHash,
+  findUserByTokenHash,
   insertUser,
   insertUserIfMissing,
   lockUser,
@@ -87,9 +89,25 @@ export class UsersService {
   }
 
   async get(userId: number): Promise<UserView> {
+    const user = await this.find(userId);
+    if (!user) throw errors.userNotFound();
+    return user;
+  }
+
+  async find(userId: number): Promise<UserView | undefined> {
     const row = await findUser(this.database.db, userId);
-    if (!row) throw errors.userNotFound();
-    return userView(row);
+    return row && userView(row);
+  }
+
+  async findByHash(userHash: string): Promise<UserView | undefined> {
+    const row = await findUserByHash(this.database.db, userHash);
+    return row && userView(row);
+  }
+
+  /** The holder of an API token (authentication). */
+  async findByToken(token: string): Promise<UserView | undefined> {
+    const row = await findUserByTokenHash(this.database.db, hashToken(token));
+    return row && userView(row);
   }
 
   async setActive(userId: number, isActive: boolean): Promise<UserView> {
