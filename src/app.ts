@@ -7,7 +7,7 @@ import { installJsonBodyParser } from './http/json-body.js';
 import { registerDocs } from './http/docs.js';
 import { healthRoutes } from './http/health.js';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
-import { UserIdParams } from './modules/connections/connections.schemas.js';
+import { ProviderUserParams } from './modules/connections/connections.schemas.js';
 import { meRoutes } from './modules/connections/me.routes.js';
 import { providerRoutes } from './modules/connections/provider.routes.js';
 import { providerScope, userIdParam } from './modules/connections/provider-scope.js';
@@ -104,7 +104,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     tag: 'Providers',
     resolveScope: providerScope(auth, connections),
     prefixFor: (request) => `/api/v1/providers/${userIdParam(request)}/subs`,
-    scopeParams: UserIdParams,
+    scopeParams: ProviderUserParams,
   });
   await app.register(meRoutes, { prefix: '/api/v1/me', auth, connections });
 

@@ -13,11 +13,15 @@ import {
   type LoggedChange,
 } from './change-log.store.js';
 
+/** What a change can name; `change_log.kind` holds one of them. */
+export const CHANGE_KINDS = ['subscription', 'url', 'user', 'bans', 'whitelist', 'rules', 'templates'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
 export type Change =
   | { kind: 'subscription'; token: string }
   | { kind: 'url'; url: string }
   | { kind: 'user'; userId: number }
-  | { kind: 'bans' | 'whitelist' | 'rules' | 'templates' };
+  | { kind: Exclude<ChangeKind, 'subscription' | 'url' | 'user'> };
 
 /** 'everything': this instance missed more of the log than it keeps (a long outage); drop every cached thing. */
 export type ChangeBatch = readonly Change[] | 'everything';
@@ -214,7 +218,7 @@ export function changeKey(change: Change): string {
   }
 }
 
-function toRow(change: Change): { kind: string; subject: string } {
+function toRow(change: Change): { kind: ChangeKind; subject: string } {
   switch (change.kind) {
     case 'subscription':
       return { kind: change.kind, subject: change.token };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors } from '../../http/errors.js';
-import { errorResponses, NoContent, PLAIN_TEXT_PATTERN } from '../../http/schemas.js';
+import { errorResponses, NoContent, PLAIN_TEXT_PATTERN, UserIdField } from '../../http/schemas.js';
 import {
   ProviderName,
   ProviderResponse,
@@ -39,7 +39,7 @@ const UpdateProviderBody = Type.Object(
 const HashParams = Type.Object({ provider_hash: Type.String({ description: 'Provider id (UUID).' }) });
 const NameParams = Type.Object({ provider_name: Type.String({ description: 'Provider name.' }) });
 const OwnerParams = Type.Object({
-  owner_id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'user_id of the owning user.' }),
+  owner_id: UserIdField('user_id of the owning user.'),
 });
 
 const ProviderList = Type.Array(ProviderResponse, { description: 'Every provider, oldest first, without tokens.' });

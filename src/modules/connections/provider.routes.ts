@@ -5,7 +5,11 @@ import { providerCaller } from '../../http/caller.js';
 import { errorResponses } from '../../http/schemas.js';
 import { API_TOKEN_ERRORS, API_TOKEN_SECURITY, routeDefaults } from '../../http/route-defaults.js';
 import type { ConnectionRoutesOptions } from './me.routes.js';
-import { ProviderConnectionCreateResponse, ProviderConnectionResponse, UserIdParams } from './connections.schemas.js';
+import {
+  ProviderConnectionCreateResponse,
+  ProviderConnectionResponse,
+  ProviderUserParams,
+} from './connections.schemas.js';
 
 export const providerRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async (fastify, { auth, connections }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -20,7 +24,7 @@ export const providerRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async
         description:
           'Opens a pending connection request (re-opens a revoked one), creating the user account when it does not exist. ' +
           'Give the returned connection_link to the user, who approves with their own API token. 409 while a pending or approved connection exists.',
-        params: UserIdParams,
+        params: ProviderUserParams,
         response: { 201: ProviderConnectionCreateResponse, ...errorResponses(400, 409) },
       },
     },
@@ -34,7 +38,7 @@ export const providerRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async
       schema: {
         summary: 'Connection status',
         description: 'The status of your connection with the user; 404 when there is no record.',
-        params: UserIdParams,
+        params: ProviderUserParams,
         response: { 200: ProviderConnectionResponse, ...errorResponses(400, 404) },
       },
     },
@@ -49,7 +53,7 @@ export const providerRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async
         description:
           'Revokes the connection from any status. The record is kept, so a later request can be approved again; ' +
           'subscriptions you created stay available to the user. 404 when there is no record.',
-        params: UserIdParams,
+        params: ProviderUserParams,
         response: { 200: ProviderConnectionResponse, ...errorResponses(400, 404) },
       },
     },

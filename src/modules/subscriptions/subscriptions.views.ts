@@ -55,7 +55,7 @@ export class SubscriptionViews {
     const external = row.source_type === 'external_url';
     return {
       id: row.id,
-      source_type: row.source_type as SourceView['source_type'],
+      source_type: row.source_type,
       data: this.sourceData(row),
       comment: row.comment,
       order_index: row.order_index,
