@@ -6,9 +6,8 @@ import { validatorCompiler } from './http/validation.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { registerDocs } from './http/docs.js';
 import { healthRoutes } from './http/health.js';
-import { authenticateUser } from './http/plugins/auth.js';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
-import { UserIdParams } from './modules/connections/connections.schemas.js';
+import { ProviderUserParams } from './modules/connections/connections.schemas.js';
 import { meRoutes } from './modules/connections/me.routes.js';
 import { providerRoutes } from './modules/connections/provider.routes.js';
 import { providerScope, userIdParam } from './modules/connections/provider-scope.js';
@@ -33,7 +32,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Registers hooks and routes on the parts `context` built; builds none of its own. */
 export async function buildApp(context: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
-  const { config, database } = context;
+  const { config } = context;
   const logger = options.logger;
   const app = Fastify({
     // A logger instance (the process's) carries the safe serializers itself (main.ts loggerOptions).
@@ -84,39 +83,35 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   await app.register(healthRoutes, { readiness: context.readiness });
 
   await app.register(publicRoutes, { cache: context.renderCache });
-  await app.register(connectPageRoutes, { db: database.db });
+  await app.register(connectPageRoutes, { providers: context.providers });
 
-  const { subscriptions, connections } = context;
+  const { subscriptions, connections, auth } = context;
   await app.register(subscriptionRoutes, {
     prefix: '/api/v1/subs',
     kind: 'user',
     service: subscriptions,
     tag: 'Subscriptions',
-    resolveScope: async (request) => ({
-      userId: (await authenticateUser(database.db, request)).user_id,
-      provider: null,
-    }),
+    resolveScope: async (request) => ({ userId: (await auth.user(request)).userId, provider: null }),
     prefixFor: () => '/api/v1/subs',
   });
 
   // Providers: their API, and the same subscription routes mounted a second time for the users who approved them.
-  await app.register(providerRoutes, { prefix: '/api/v1/providers', db: database.db, connections });
+  await app.register(providerRoutes, { prefix: '/api/v1/providers', auth, connections });
   await app.register(subscriptionRoutes, {
     prefix: '/api/v1/providers/:user_id/subs',
     kind: 'provider',
     service: subscriptions,
     tag: 'Providers',
-    resolveScope: providerScope(database.db, connections),
+    resolveScope: providerScope(auth, connections),
     prefixFor: (request) => `/api/v1/providers/${userIdParam(request)}/subs`,
-    scopeParams: UserIdParams,
+    scopeParams: ProviderUserParams,
   });
-  await app.register(meRoutes, { prefix: '/api/v1/me', db: database.db, connections });
+  await app.register(meRoutes, { prefix: '/api/v1/me', auth, connections });
 
   await app.register(adminRoutes, {
     prefix: '/api/v1/admin',
     config,
     replayGuard: context.replayGuard,
-    db: database.db,
     users: context.users,
     providers: context.providers,
     connections,

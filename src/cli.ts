@@ -6,7 +6,6 @@ import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { AppError, errors } from './http/errors.js';
 import { createUser, UsersService } from './modules/users/users.service.js';
-import { findUser } from './modules/users/users.store.js';
 import { ProvidersService } from './modules/providers/providers.service.js';
 import { ChangeLog } from './changes/change-log.js';
 import { runAdmin } from './modules/admin/admin.cli.js';
@@ -111,11 +110,12 @@ async function run(argv: string[]): Promise<void> {
       const ownerId = parseUserId(arg);
       if (!name || rest.length > 2) throw new UsageError('usage: providers create <owner_user_id> <name> [url]');
       const provider = await withDatabase(config, async (database) => {
-        if (!(await findUser(database.db, ownerId))) {
+        const changes = new ChangeLog(database);
+        if (!(await new UsersService(database, changes).find(ownerId))) {
           const hint = `owner user ${ownerId} not found; create it first with: subweave users create ${ownerId}`;
           throw errors.userNotFound(hint);
         }
-        return new ProvidersService(database, new ChangeLog(database)).create({
+        return new ProvidersService(database, changes).create({
           owner_id: ownerId,
           provider_name: name,
           provider_url: url ?? null,

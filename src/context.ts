@@ -18,6 +18,7 @@ import { ConnectionsService } from './modules/connections/connections.service.js
 import { ProvidersService } from './modules/providers/providers.service.js';
 import { UsersService } from './modules/users/users.service.js';
 import { StatsService } from './modules/stats/stats.service.js';
+import { createAuthenticator, type Authenticator } from './http/plugins/auth.js';
 import type { RequestCounter } from './modules/stats/request-counter.js';
 import { createRequestCounter } from './modules/stats/request-counting.js';
 
@@ -56,6 +57,8 @@ export interface AppContext {
   providers: ProvidersService;
   users: UsersService;
   stats: StatsService;
+  /** API-Token authentication, answered by the users and providers services. */
+  auth: Authenticator;
   readiness(): Promise<Readiness>;
   /** True once shutdown began: new requests are refused (503 shutting_down) and connections are not kept alive. */
   readonly stopping: boolean;
@@ -110,6 +113,9 @@ export async function createContext(
     log: log.child({ role: 'refresher' }),
   });
 
+  const users = new UsersService(database, changes);
+  const providers = new ProvidersService(database, changes);
+
   let closed: Promise<void> | null = null;
   let stopping = false;
   return {
@@ -133,9 +139,13 @@ export async function createContext(
     refresher,
     subscriptions: new SubscriptionsService(database, config, renderCache, changes, external),
     connections: new ConnectionsService(database, config),
-    providers: new ProvidersService(database, changes),
-    users: new UsersService(database, changes),
+    providers,
+    users,
     stats: new StatsService(database.db, requestCounter),
+    auth: createAuthenticator({
+      userByToken: (token) => users.findByToken(token),
+      providerByToken: (token) => providers.findByToken(token),
+    }),
     readiness: async () => {
       const databaseOk = await database.checkWritable().then(
         () => true,

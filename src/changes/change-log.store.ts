@@ -1,5 +1,6 @@
 // Reads and writes of the change_log table: appends inside a writer's transaction, reads by id, prunes by age.
 import type { Executor } from '../db/executor.js';
+import type { ChangeKind } from './change-log.js';
 
 export interface LoggedChange {
   id: number;
@@ -10,7 +11,7 @@ export interface LoggedChange {
 /** Returns the new entries' ids. */
 export async function appendChanges(
   db: Executor,
-  rows: Array<{ kind: string; subject: string }>,
+  rows: Array<{ kind: ChangeKind; subject: string }>,
   now: string,
 ): Promise<number[]> {
   if (rows.length === 0) return [];

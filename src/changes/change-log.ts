@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.js';
-import type { Executor } from '../db/executor.js';
+import { inTransaction, type Executor } from '../db/executor.js';
 import type { Redis } from '../redis.js';
 import {
   appendChanges,
@@ -13,11 +13,15 @@ import {
   type LoggedChange,
 } from './change-log.store.js';
 
+/** What a change can name; `change_log.kind` holds one of them. */
+export const CHANGE_KINDS = ['subscription', 'url', 'user', 'bans', 'whitelist', 'rules', 'templates'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
 export type Change =
   | { kind: 'subscription'; token: string }
   | { kind: 'url'; url: string }
   | { kind: 'user'; userId: number }
-  | { kind: 'bans' | 'whitelist' | 'rules' | 'templates' };
+  | { kind: Exclude<ChangeKind, 'subscription' | 'url' | 'user'> };
 
 /** 'everything': this instance missed more of the log than it keeps (a long outage); drop every cached thing. */
 export type ChangeBatch = readonly Change[] | 'everything';
@@ -73,7 +77,7 @@ export class ChangeLog {
   async write<T>(work: (trx: Executor, record: RecordChange) => Promise<T>): Promise<T> {
     const recorded: Change[] = [];
     let ids: number[] = [];
-    const result = await this.database.db.transaction().execute(async (trx) => {
+    const result = await inTransaction(this.database.db, async (trx) => {
       const value = await work(trx, (change) => recorded.push(change));
       ids = await appendChanges(trx, recorded.map(toRow), new Date().toISOString());
       return value;
@@ -214,7 +218,7 @@ export function changeKey(change: Change): string {
   }
 }
 
-function toRow(change: Change): { kind: string; subject: string } {
+function toRow(change: Change): { kind: ChangeKind; subject: string } {
   switch (change.kind) {
     case 'subscription':
       return { kind: change.kind, subject: change.token };

@@ -1,4 +1,4 @@
-// The handle stores run queries on: the database itself or an open transaction, plus the dialect's row lock.
+// The handle stores run queries on (the database itself or an open transaction), transactions and the dialect's row lock.
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from './types.js';
 import type { Dialect } from './database.js';
@@ -11,4 +11,9 @@ export function lockRows<DB, TB extends keyof DB, O>(
   dialect: Dialect,
 ): SelectQueryBuilder<DB, TB, O> {
   return dialect === 'postgres' ? query.forUpdate() : query;
+}
+
+/** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+export function inTransaction<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction().execute(work);
 }

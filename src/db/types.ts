@@ -1,5 +1,9 @@
 // Row types of every table, shared by the stores; booleans are 0/1 integers and timestamps ISO-8601 UTC text on both dialects.
 import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { ChangeKind } from '../changes/change-log.js';
+import type { RequestKind } from '../http/route-kind.js';
+import type { ConnectionStatus } from '../modules/connections/transitions.js';
+import type { SourceType } from '../modules/sources/classify.js';
 
 /** SQLite returns numbers, pg returns bigint columns as numbers too (see database.ts). */
 type Int = ColumnType<number, number, number>;
@@ -27,7 +31,7 @@ export interface ProvidersTable {
 export interface ConnectionsTable {
   user_id: Int;
   provider_hash: string;
-  status: string;
+  status: ConnectionStatus;
   /** 1 once the provider has created a subscription for this user (decides reject: revoke vs delete). */
   had_subscriptions: Int;
   created_at: string;
@@ -49,7 +53,7 @@ export interface SubscriptionsTable {
 export interface SourcesTable {
   subscription_token: string;
   id: string;
-  source_type: string;
+  source_type: SourceType;
   /** Config URI or URL without fragment; for internal references the referenced token. */
   data: string;
   ref_token: string | null;
@@ -90,14 +94,14 @@ export interface WhitelistTable {
 
 export interface RequestCountsTable {
   bucket_start: string;
-  kind: string;
+  kind: RequestKind;
   count: Int;
 }
 
 export interface ChangeLogTable {
   id: ColumnType<number, never, never>;
-  /** A Change kind (see changes/change-log.ts). */
-  kind: string;
+  /** A Change kind; read as any string, since a newer version may write kinds this one does not know. */
+  kind: ColumnType<string, ChangeKind, never>;
   /** What changed: a token, a URL, a user id; '' for kinds that name no single thing. */
   subject: string;
   created_at: string;

@@ -2,20 +2,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Declared in route options (`config: { kind }`), usually through a plugin's `defaultRouteKind`. */
-export type RouteKind = 'public' | 'page' | 'user' | 'provider' | 'admin' | 'infra';
+export const ROUTE_KINDS = ['public', 'page', 'user', 'provider', 'admin', 'infra'] as const;
+export type RouteKind = (typeof ROUTE_KINDS)[number];
 
-/** A request that matched no route (404/405) is `anonymous`. */
-export type RequestKind = RouteKind | 'anonymous';
-
-export const REQUEST_KINDS: readonly RequestKind[] = [
-  'public',
-  'page',
-  'user',
-  'provider',
-  'admin',
-  'infra',
-  'anonymous',
-];
+/** What statistics count a request under (`request_counts.kind`): a request that matched no route (404/405) is `anonymous`. */
+export const REQUEST_KINDS = [...ROUTE_KINDS, 'anonymous'] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 declare module 'fastify' {
   interface FastifyContextConfig {

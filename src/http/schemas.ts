@@ -1,5 +1,5 @@
 // Schemas shared by every module: the error envelope and small reusable field types.
-import { Type } from 'typebox';
+import { Type, type TLiteral, type TSchemaOptions, type TUnion } from 'typebox';
 
 export const ErrorResponse = Type.Object(
   {
@@ -23,6 +23,21 @@ export const PLAIN_TEXT_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F]*$';
 export const TRIMMED_TEXT_PATTERN = '^\\s*[^\\u0000-\\u001F\\u007F-\\u009F]*\\s*$';
 
 export const DateTime = (description: string) => Type.String({ format: 'date-time', description });
+
+/** A user id (integer > 0 within JavaScript's safe range), described for where it appears. */
+export const UserIdField = (description: string) =>
+  Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description });
+
+/**
+ * One of `values`, as a union of string literals: a domain's `as const` list types both this schema and its
+ * database column (db/types.ts). Typed as one literal of the whole union, which is what the list means.
+ */
+export function OneOf<T extends string>(values: readonly T[], options?: TSchemaOptions): TUnion<[TLiteral<T>]> {
+  return Type.Union(
+    values.map((value) => Type.Literal(value)),
+    options,
+  ) as TUnion<[TLiteral<T>]>;
+}
 
 /** Response map entries for the error statuses a route can answer. */
 export function errorResponses(...statuses: number[]): Record<number, typeof ErrorResponse> {

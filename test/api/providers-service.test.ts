@@ -1,7 +1,7 @@
 // The provider account service the CLI and the admin API share (DESIGN.md sections 4 and 9), on each database.
 import { expect, it } from 'vitest';
 import { AppError } from '../../src/http/errors.js';
-import { hashToken } from '../../src/modules/users/tokens.js';
+import { hashToken } from '../../src/shared/tokens.js';
 import { describeEachDatabase, uniqueProviderName, useTestApp } from '../support/harness.js';
 import { decide, requestAccess } from '../support/connections.js';
 

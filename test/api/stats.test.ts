@@ -2,6 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database.js';
+import type { RequestKind } from '../../src/http/route-kind.js';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
 
 interface StatsBody {
@@ -68,7 +69,7 @@ function fixtures(database: DatabaseHandle) {
         })
         .execute();
     },
-    async requests(bucketStart: string, kind: string, count: number): Promise<void> {
+    async requests(bucketStart: string, kind: RequestKind, count: number): Promise<void> {
       await db.insertInto('request_counts').values({ bucket_start: bucketStart, kind, count }).execute();
     },
   };

@@ -1,7 +1,7 @@
 // The subweave command end to end: spawned as a process against a real database file or PostgreSQL schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/database.js';
-import { hashToken } from '../../src/modules/users/tokens.js';
+import { hashToken } from '../../src/shared/tokens.js';
 import { testDatabaseKinds } from '../support/harness.js';
 import { CLI_TEST_TIMEOUT_MS, runCli, scratchDatabaseUrl } from '../support/processes.js';
 

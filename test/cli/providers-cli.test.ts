@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { hashToken } from '../../src/modules/users/tokens.js';
+import { hashToken } from '../../src/shared/tokens.js';
 import { createUser } from '../../src/modules/users/users.service.js';
 import { testDatabaseKinds } from '../support/harness.js';
 import { CLI_TEST_TIMEOUT_MS, runCli, scratchDatabaseUrl } from '../support/processes.js';

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '../../src/db/executor.js';
 import type { NewSource } from '../../src/db/types.js';
-import { newToken } from '../../src/modules/users/tokens.js';
+import { newToken } from '../../src/shared/tokens.js';
 
 const ROWS_PER_INSERT = 500;
 

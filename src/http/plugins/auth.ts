@@ -1,38 +1,53 @@
 // API-Token authentication for user and provider endpoints (DESIGN.md section 7): each kind of token is unknown to the other's routes.
 import type { FastifyRequest } from 'fastify';
-import type { Executor } from '../../db/executor.js';
-import type { ProviderRow, UserRow } from '../../db/types.js';
-import { findProviderByTokenHash } from '../../modules/providers/providers.store.js';
-import { findUserByTokenHash } from '../../modules/users/users.store.js';
-import { hashToken } from '../../modules/users/tokens.js';
+import type { ProviderCaller, UserCaller } from '../caller.js';
 import { errors } from '../errors.js';
 
 export const TOKEN_HEADER = 'api-token';
 
+/** Who holds an API token: answered by the users and providers services, so http/ knows no table and no hashing. */
+export interface TokenLookups {
+  userByToken(token: string): Promise<{ user_id: number; is_active: boolean } | undefined>;
+  providerByToken(
+    token: string,
+  ): Promise<{ provider_hash: string; provider_name: string; is_active: boolean } | undefined>;
+}
+
+/** Resolves the caller from API-Token and sets `request.caller`, or throws 401/403. */
+export interface Authenticator {
+  user(request: FastifyRequest): Promise<UserCaller>;
+  provider(request: FastifyRequest): Promise<ProviderCaller>;
+}
+
 /** The presented API token, or a 401 missing_token. */
-export function presentedToken(request: FastifyRequest): string {
+function presentedToken(request: FastifyRequest): string {
   const header = request.headers[TOKEN_HEADER];
   const token = Array.isArray(header) ? header[0] : header;
   if (!token || token.trim() === '') throw errors.missingToken();
   return token.trim();
 }
 
-/** Resolves the calling user from API-Token, or throws 401/403. */
-export async function authenticateUser(db: Executor, request: FastifyRequest): Promise<UserRow> {
-  const token = presentedToken(request);
-  const user = await findUserByTokenHash(db, hashToken(token));
-  if (!user) throw errors.invalidToken();
-  if (user.is_active !== 1) throw errors.accountDisabled();
-  request.caller = { kind: 'user', userId: user.user_id };
-  return user;
-}
-
-/** Resolves the calling provider from API-Token, or throws 401/403. */
-export async function authenticateProvider(db: Executor, request: FastifyRequest): Promise<ProviderRow> {
-  const token = presentedToken(request);
-  const provider = await findProviderByTokenHash(db, hashToken(token));
-  if (!provider) throw errors.invalidToken();
-  if (provider.is_active !== 1) throw errors.accountDisabled();
-  request.caller = { kind: 'provider', providerHash: provider.provider_hash, providerName: provider.provider_name };
-  return provider;
+export function createAuthenticator(lookups: TokenLookups): Authenticator {
+  return {
+    async user(request) {
+      const user = await lookups.userByToken(presentedToken(request));
+      if (!user) throw errors.invalidToken();
+      if (!user.is_active) throw errors.accountDisabled();
+      const caller: UserCaller = { kind: 'user', userId: user.user_id };
+      request.caller = caller;
+      return caller;
+    },
+    async provider(request) {
+      const provider = await lookups.providerByToken(presentedToken(request));
+      if (!provider) throw errors.invalidToken();
+      if (!provider.is_active) throw errors.accountDisabled();
+      const caller: ProviderCaller = {
+        kind: 'provider',
+        providerHash: provider.provider_hash,
+        providerName: provider.provider_name,
+      };
+      request.caller = caller;
+      return caller;
+    },
+  };
 }

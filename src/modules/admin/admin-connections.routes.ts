@@ -2,11 +2,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses, PLAIN_TEXT_PATTERN } from '../../http/schemas.js';
+import { errorResponses, OneOf, PLAIN_TEXT_PATTERN } from '../../http/schemas.js';
 import { ConnectionResponse, ProviderNameParams } from '../connections/connections.schemas.js';
 import type { ConnectionsService } from '../connections/connections.service.js';
+import { CONNECTION_STATUSES } from '../connections/transitions.js';
 import type { UsersService } from '../users/users.service.js';
-import { UserId } from './admin.schemas.js';
+import { UserId, UserIdParams } from './admin.schemas.js';
 
 const AuthorizeParams = Type.Object({
   provider_name: Type.String({ description: 'Name of the provider that issued the invite.' }),
@@ -29,7 +30,7 @@ const AuthorizeResponse = Type.Object(
   {
     user_id: Type.Integer({ description: 'The user.' }),
     provider_name: Type.String({ description: 'The provider.' }),
-    status: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('revoked')], {
+    status: OneOf(CONNECTION_STATUSES, {
       description: '`pending` for a new request; otherwise the unchanged status of the existing connection.',
     }),
   },
@@ -40,7 +41,6 @@ const UserConnectionParams = Type.Object({
   user_id: UserId,
   provider_name: ProviderNameParams.properties.provider_name,
 });
-const UserParams = Type.Object({ user_id: UserId });
 
 const AllConnectionsResponse = Type.Object(
   {
@@ -80,7 +80,7 @@ export const adminConnectionRoutes: FastifyPluginAsync<{
       schema: {
         summary: "List a user's connections",
         description: 'Every connection of the user in any status, revoked included. Unknown user: 404 user_not_found.',
-        params: UserParams,
+        params: UserIdParams,
         response: { 200: AllConnectionsResponse, ...errorResponses(400, 404) },
       },
     },

@@ -2,9 +2,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Executor } from '../../db/executor.js';
 import { errors } from '../../http/errors.js';
-import { errorResponses, NoContent, PLAIN_TEXT_PATTERN } from '../../http/schemas.js';
+import { errorResponses, NoContent, PLAIN_TEXT_PATTERN, UserIdField } from '../../http/schemas.js';
 import {
   ProviderName,
   ProviderResponse,
@@ -12,7 +11,7 @@ import {
   ProviderWithTokenResponse,
 } from '../providers/providers.schemas.js';
 import type { ProvidersService } from '../providers/providers.service.js';
-import { findUserByHash } from '../users/users.store.js';
+import type { UsersService } from '../users/users.service.js';
 
 const CreateProviderBody = Type.Object(
   {
@@ -40,14 +39,14 @@ const UpdateProviderBody = Type.Object(
 const HashParams = Type.Object({ provider_hash: Type.String({ description: 'Provider id (UUID).' }) });
 const NameParams = Type.Object({ provider_name: Type.String({ description: 'Provider name.' }) });
 const OwnerParams = Type.Object({
-  owner_id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'user_id of the owning user.' }),
+  owner_id: UserIdField('user_id of the owning user.'),
 });
 
 const ProviderList = Type.Array(ProviderResponse, { description: 'Every provider, oldest first, without tokens.' });
 
-export const adminProviderRoutes: FastifyPluginAsync<{ providers: ProvidersService; db: Executor }> = async (
+export const adminProviderRoutes: FastifyPluginAsync<{ providers: ProvidersService; users: UsersService }> = async (
   fastify,
-  { providers, db },
+  { providers, users },
 ) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -64,7 +63,7 @@ export const adminProviderRoutes: FastifyPluginAsync<{ providers: ProvidersServi
       },
     },
     async (request, reply) => {
-      const owner = await findUserByHash(db, request.body.owner_hash);
+      const owner = await users.findByHash(request.body.owner_hash);
       if (!owner) {
         throw errors.validation('No user has this owner_hash.', [
           { path: 'body.owner_hash', message: 'must be the user_hash of an existing user' },

@@ -1,6 +1,5 @@
 // Everything under /api/v1/admin: the allowlist and signature guards, then every admin route group inside them.
 import type { FastifyPluginAsync } from 'fastify';
-import type { Executor } from '../../db/executor.js';
 import { routeDefaults } from '../../http/route-defaults.js';
 import type { AbuseControls } from '../abuse/abuse.service.js';
 import { abuseRoutes } from '../abuse/abuse.routes.js';
@@ -16,7 +15,6 @@ import { guardAdmin, type AdminGuardOptions } from './admin.plugin.js';
 import { ADMIN_ERRORS, ADMIN_TAG, adminSecurity } from './admin.schemas.js';
 
 export interface AdminRoutesOptions extends AdminGuardOptions {
-  db: Executor;
   users: UsersService;
   providers: ProvidersService;
   connections: ConnectionsService;
@@ -25,11 +23,11 @@ export interface AdminRoutesOptions extends AdminGuardOptions {
 }
 
 export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, options) => {
-  const { db, users, providers, connections, abuse, stats } = options;
+  const { users, providers, connections, abuse, stats } = options;
   guardAdmin(app, options);
   routeDefaults(app, { kind: 'admin', tags: [ADMIN_TAG], security: adminSecurity, errors: ADMIN_ERRORS });
   await app.register(adminUserRoutes, { users });
-  await app.register(adminProviderRoutes, { providers, db });
+  await app.register(adminProviderRoutes, { providers, users });
   await app.register(adminConnectionRoutes, { connections, users });
   await app.register(abuseRoutes, { controls: abuse, defaultBanSeconds: options.config.defaultBanSeconds });
   await app.register(adminStatsRoutes, { stats });

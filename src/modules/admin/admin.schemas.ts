@@ -1,6 +1,6 @@
 // Schemas and route options shared by every admin route group: the signed-request security, common errors, user schemas.
 import { Type } from 'typebox';
-import { DateTime } from '../../http/schemas.js';
+import { DateTime, UserIdField } from '../../http/schemas.js';
 
 export const ADMIN_TAG = 'Admin';
 
@@ -10,11 +10,7 @@ export const adminSecurity = [{ adminSignature: [], adminTimestamp: [] }];
 /** Error statuses any admin route can answer: 401 bad signature, 403 ip_not_allowed, 503 admin_disabled. */
 export const ADMIN_ERRORS = [401, 403, 503];
 
-export const UserId = Type.Integer({
-  minimum: 1,
-  maximum: Number.MAX_SAFE_INTEGER,
-  description: 'The user id (an integer > 0) chosen by whoever created the user.',
-});
+export const UserId = UserIdField('The user id (an integer > 0) chosen by whoever created the user.');
 
 export const UserIdParams = Type.Object({ user_id: UserId });
 

@@ -2,12 +2,11 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Executor } from '../../db/executor.js';
 import { errors } from '../../http/errors.js';
 import { ErrorResponse, errorResponses } from '../../http/schemas.js';
 import { routeDefaults } from '../../http/route-defaults.js';
 import { PROVIDER_NAME_PATTERN } from '../providers/providers.schemas.js';
-import { findProviderByName } from '../providers/providers.store.js';
+import type { ProvidersService } from '../providers/providers.service.js';
 import { CONNECT_PAGE_CSP, renderConnectPage, renderUnknownProviderPage } from './connect-page.view.js';
 
 const NAME_RE = new RegExp(PROVIDER_NAME_PATTERN);
@@ -43,7 +42,10 @@ const Query = Type.Object(
 const HtmlPage = Type.String({ description: 'The HTML page.' });
 const html = (description: string) => ({ description, content: { 'text/html': { schema: HtmlPage } } });
 
-export const connectPageRoutes: FastifyPluginAsync<{ db: Executor }> = async (fastify, { db }) => {
+export const connectPageRoutes: FastifyPluginAsync<{ providers: ProvidersService }> = async (
+  fastify,
+  { providers },
+) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeDefaults(app, { kind: 'page', tags: ['Connect'] });
   app.get(
@@ -70,7 +72,7 @@ export const connectPageRoutes: FastifyPluginAsync<{ db: Executor }> = async (fa
     async (request, reply) => {
       const name = request.params.provider_name;
       if (!NAME_RE.test(name)) throw errors.notFound('No provider can have this name.');
-      const provider = await findProviderByName(db, name);
+      const provider = await providers.findByName(name);
       const page = (reply as FastifyReply).headers(SECURITY_HEADERS).type('text/html; charset=utf-8');
       if (!provider) return page.code(404).send(renderUnknownProviderPage(name));
       const userId = request.query.user_id ?? '';

@@ -1,19 +1,18 @@
 // Request and response schemas of the provider API and the user's /me endpoints.
 import { Type, type Static } from 'typebox';
+import { OneOf, UserIdField } from '../../http/schemas.js';
+import { CONNECTION_STATUSES } from './transitions.js';
 
-export const UserIdParams = Type.Object({
-  user_id: Type.Integer({
-    minimum: 1,
-    maximum: Number.MAX_SAFE_INTEGER,
-    description: 'The user the provider acts for: an integer > 0.',
-  }),
+/** The `user_id` path parameter of the provider API and the provider's subscription mount. */
+export const ProviderUserParams = Type.Object({
+  user_id: UserIdField('The user the provider acts for: an integer > 0.'),
 });
 
 export const ProviderNameParams = Type.Object({
   provider_name: Type.String({ description: 'Name of the provider, as shown in its connection request.' }),
 });
 
-const Status = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('revoked')], {
+const Status = OneOf(CONNECTION_STATUSES, {
   description:
     'Connection status: `pending` (requested), `approved` (the provider may manage subscriptions) or `revoked`.',
 });

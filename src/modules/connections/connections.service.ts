@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { Executor } from '../../db/executor.js';
+import { inTransaction, type Executor } from '../../db/executor.js';
 import type { ConnectionRow, ProviderRow } from '../../db/types.js';
 import { errors } from '../../http/errors.js';
 import { findProviderByName } from '../providers/providers.store.js';
@@ -53,7 +53,7 @@ export class ConnectionsService {
   async providerView(providerHash: string, userId: number): Promise<ProviderConnectionView> {
     const row = await findConnection(this.db, userId, providerHash);
     if (!row) throw errors.connectionNotFound();
-    return { user_id: userId, status: row.status as ConnectionStatus };
+    return { user_id: userId, status: row.status };
   }
 
   /** Provider DELETE /providers/{user_id}: gives access up; the record stays so the user can re-approve later. */
@@ -76,14 +76,14 @@ export class ConnectionsService {
       userId,
       options.includeRevoked ? undefined : ['pending', 'approved'],
     );
-    return rows.map((row) => view(row, row.status as ConnectionStatus));
+    return rows.map((row) => view(row, row.status));
   }
 
   async view(userId: number, providerName: string): Promise<ConnectionView> {
     const provider = await this.providerNamed(providerName);
     const row = await findConnection(this.db, userId, provider.provider_hash);
     if (!row) throw errors.connectionNotFound();
-    return view(provider, row.status as ConnectionStatus);
+    return view(provider, row.status);
   }
 
   approve(userId: number, providerName: string): Promise<ConnectionView> {
@@ -143,21 +143,21 @@ export class ConnectionsService {
     return provider;
   }
 
-  /** Runs one transition with the user's connections locked; returns the resulting status (null: no record). */
   /** A provider cannot act for a user whose account is disabled (DESIGN 13); a user that does not exist yet is no obstacle. */
   private async refuseDisabledUser(userId: number): Promise<void> {
     const user = await findUser(this.db, userId);
     if (user && user.is_active !== 1) throw errors.userAccountDisabled(userId);
   }
 
+  /** Runs one transition with the user's connections locked; returns the resulting status (null: no record). */
   private async apply(userId: number, providerHash: string, event: ConnectionEvent): Promise<ConnectionStatus | null> {
     const opens = event === 'request' || event === 'authorize';
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      return await inTransaction(this.db, async (trx) => {
         if (opens) await ensureUser(trx, userId);
         const rows = await lockUserConnections(trx, this.database.dialect, userId);
         const row = rows.find((r) => r.provider_hash === providerHash);
-        const current = (row?.status ?? null) as ConnectionStatus | null;
+        const current = row?.status ?? null;
         const result = transition(current, event, {
           approvedElsewhere: rows.filter((r) => r.status === 'approved' && r.provider_hash !== providerHash).length,
           maxApproved: this.config.maxProvidersPerUser,
@@ -171,7 +171,7 @@ export class ConnectionsService {
       // Two first requests for one pair race to insert the record; the loser sees the winner's.
       if (opens && isUniqueViolation(error)) {
         const winner = await findConnection(this.db, userId, providerHash);
-        if (event === 'authorize' && winner) return winner.status as ConnectionStatus;
+        if (event === 'authorize' && winner) return winner.status;
         throw errors.connectionExists(winner?.status ?? 'pending');
       }
       throw error;

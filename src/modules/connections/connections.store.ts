@@ -2,6 +2,7 @@
 import type { Dialect } from '../../db/database.js';
 import { lockRows, type Executor } from '../../db/executor.js';
 import type { ConnectionRow } from '../../db/types.js';
+import type { ConnectionStatus } from './transitions.js';
 
 export interface ConnectionWithProvider extends ConnectionRow {
   provider_name: string;
@@ -26,7 +27,7 @@ export function findConnection(db: Executor, userId: number, providerHash: strin
 export function listUserConnections(
   db: Executor,
   userId: number,
-  statuses?: string[],
+  statuses?: ConnectionStatus[],
 ): Promise<ConnectionWithProvider[]> {
   let query = db
     .selectFrom('connections')
@@ -46,12 +47,22 @@ export async function setConnectionStatus(
   db: Executor,
   userId: number,
   providerHash: string,
-  status: string,
+  status: ConnectionStatus,
   now: string,
 ): Promise<void> {
   await db
     .updateTable('connections')
     .set({ status, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('provider_hash', '=', providerHash)
+    .execute();
+}
+
+/** Notes that the provider created a subscription for the user (a later reject then revokes instead of deleting). */
+export async function markHadSubscriptions(db: Executor, userId: number, providerHash: string): Promise<void> {
+  await db
+    .updateTable('connections')
+    .set({ had_subscriptions: 1 })
     .where('user_id', '=', userId)
     .where('provider_hash', '=', providerHash)
     .execute();

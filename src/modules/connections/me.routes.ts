@@ -1,8 +1,7 @@
 // User self-service (/api/v1/me): the caller's account and the provider connections they approve, reject or revoke.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Executor } from '../../db/executor.js';
-import { authenticateUser } from '../../http/plugins/auth.js';
+import type { Authenticator } from '../../http/plugins/auth.js';
 import { userCaller } from '../../http/caller.js';
 import { errorResponses, NoContent } from '../../http/schemas.js';
 import { API_TOKEN_ERRORS, API_TOKEN_SECURITY, routeDefaults } from '../../http/route-defaults.js';
@@ -11,14 +10,14 @@ import { ConnectionResponse, ConnectionsResponse, MeResponse, ProviderNameParams
 
 /** The options of both connection route plugins, /api/v1/me and /api/v1/providers. */
 export interface ConnectionRoutesOptions {
-  db: Executor;
+  auth: Authenticator;
   connections: ConnectionsService;
 }
 
-export const meRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async (fastify, { db, connections }) => {
+export const meRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async (fastify, { auth, connections }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeDefaults(app, { kind: 'user', tags: ['Me'], security: API_TOKEN_SECURITY, errors: API_TOKEN_ERRORS });
-  app.addHook('onRequest', async (request) => void (await authenticateUser(db, request)));
+  app.addHook('onRequest', async (request) => void (await auth.user(request)));
   const userId = (request: FastifyRequest): number => userCaller(request).userId;
   const params = ProviderNameParams;
 

@@ -1,8 +1,7 @@
 // How the shared subscription routes act for a provider: authenticate it, then require the user's approval.
 import type { FastifyRequest } from 'fastify';
-import type { Executor } from '../../db/executor.js';
 import { errors } from '../../http/errors.js';
-import { authenticateProvider } from '../../http/plugins/auth.js';
+import type { Authenticator } from '../../http/plugins/auth.js';
 import type { Scope } from '../subscriptions/scope.js';
 import type { ConnectionsService } from './connections.service.js';
 
@@ -21,11 +20,11 @@ export function userIdParam(request: FastifyRequest): number {
 }
 
 /** resolveScope of the /api/v1/providers/:user_id/subs mount. */
-export function providerScope(db: Executor, connections: ConnectionsService) {
+export function providerScope(auth: Authenticator, connections: ConnectionsService) {
   return async (request: FastifyRequest): Promise<Scope> => {
-    const provider = await authenticateProvider(db, request);
+    const provider = await auth.provider(request);
     const userId = userIdParam(request);
-    await connections.requireApproved(provider.provider_hash, userId);
-    return { userId, provider: { hash: provider.provider_hash, name: provider.provider_name } };
+    await connections.requireApproved(provider.providerHash, userId);
+    return { userId, provider: { hash: provider.providerHash, name: provider.providerName } };
   };
 }

@@ -1,17 +1,20 @@
 // The provider API (/api/v1/providers/:user_id): ask a user for access, check its status, give it up.
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authenticateProvider } from '../../http/plugins/auth.js';
 import { providerCaller } from '../../http/caller.js';
 import { errorResponses } from '../../http/schemas.js';
 import { API_TOKEN_ERRORS, API_TOKEN_SECURITY, routeDefaults } from '../../http/route-defaults.js';
 import type { ConnectionRoutesOptions } from './me.routes.js';
-import { ProviderConnectionCreateResponse, ProviderConnectionResponse, UserIdParams } from './connections.schemas.js';
+import {
+  ProviderConnectionCreateResponse,
+  ProviderConnectionResponse,
+  ProviderUserParams,
+} from './connections.schemas.js';
 
-export const providerRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async (fastify, { db, connections }) => {
+export const providerRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async (fastify, { auth, connections }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeDefaults(app, { kind: 'provider', tags: ['Providers'], security: API_TOKEN_SECURITY, errors: API_TOKEN_ERRORS });
-  app.addHook('onRequest', async (request) => void (await authenticateProvider(db, request)));
+  app.addHook('onRequest', async (request) => void (await auth.provider(request)));
 
   app.post(
     '/:user_id',
@@ -21,7 +24,7 @@ export const providerRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async
         description:
           'Opens a pending connection request (re-opens a revoked one), creating the user account when it does not exist. ' +
           'Give the returned connection_link to the user, who approves with their own API token. 409 while a pending or approved connection exists.',
-        params: UserIdParams,
+        params: ProviderUserParams,
         response: { 201: ProviderConnectionCreateResponse, ...errorResponses(400, 409) },
       },
     },
@@ -35,7 +38,7 @@ export const providerRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async
       schema: {
         summary: 'Connection status',
         description: 'The status of your connection with the user; 404 when there is no record.',
-        params: UserIdParams,
+        params: ProviderUserParams,
         response: { 200: ProviderConnectionResponse, ...errorResponses(400, 404) },
       },
     },
@@ -50,7 +53,7 @@ export const providerRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async
         description:
           'Revokes the connection from any status. The record is kept, so a later request can be approved again; ' +
           'subscriptions you created stay available to the user. 404 when there is no record.',
-        params: UserIdParams,
+        params: ProviderUserParams,
         response: { 200: ProviderConnectionResponse, ...errorResponses(400, 404) },
       },
     },

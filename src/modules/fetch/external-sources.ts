@@ -11,10 +11,13 @@ import {
   pruneUnused,
   recordFailure,
   recordSuccess,
+  type CacheState,
 } from './cache.store.js';
 import { FetchSlots } from './fetch-slots.js';
 import type { UpstreamResult } from './upstream.js';
 import { hasUnsafeCharacters } from './content.js';
+
+export type { CacheState };
 
 export interface Upstream {
   fetch(url: string): Promise<UpstreamResult>;
@@ -66,6 +69,11 @@ export class ExternalSources {
     const pending = this.fetchAndStore(url).finally(() => this.inFlight.delete(url));
     this.inFlight.set(url, pending);
     return pending;
+  }
+
+  /** The fetch state (last fetch, last error, lines kept) of each URL the cache has a row for, by URL. */
+  async fetchStates(urls: string[]): Promise<Map<string, CacheState>> {
+    return new Map((await findCacheRows(this.database.db, urls)).map((row) => [row.url, row]));
   }
 
   /** First fetch of URLs the cache has never attempted (called after sources are added). */

@@ -1,11 +1,11 @@
 // Provider accounts: creation, lookup, token rotation, changes and deletion, shared by the CLI and the admin API.
 import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { lockRows, type Executor } from '../../db/executor.js';
+import type { Executor } from '../../db/executor.js';
 import type { ProviderRow } from '../../db/types.js';
 import { errors } from '../../http/errors.js';
 import type { ChangeLog } from '../../changes/change-log.js';
-import { hashToken, newHash, newToken } from '../users/tokens.js';
+import { hashToken, newHash, newToken } from '../../shared/tokens.js';
 import { findUser } from '../users/users.store.js';
 import {
   MAX_PROVIDER_URL_LENGTH,
@@ -18,11 +18,13 @@ import {
   findProviderByHash,
   findProviderByName,
   findProviderByOwner,
+  findProviderByTokenHash,
   insertProvider,
   listProviders,
-  managedTokens,
+  lockProvider,
   updateProvider,
 } from './providers.store.js';
+import { tokensManagedBy } from '../subscriptions/subscriptions.store.js';
 
 export interface CreateProviderInput {
   owner_id: number;
@@ -79,6 +81,18 @@ export class ProvidersService {
     return toProvider(found(await findProviderByName(this.db, name)));
   }
 
+  /** The provider called `name`, or undefined (the connect page answers its own 404). */
+  async findByName(name: string): Promise<Provider | undefined> {
+    const row = await findProviderByName(this.db, name);
+    return row && toProvider(row);
+  }
+
+  /** The holder of a provider API token (authentication). */
+  async findByToken(token: string): Promise<Provider | undefined> {
+    const row = await findProviderByTokenHash(this.db, hashToken(token));
+    return row && toProvider(row);
+  }
+
   async getByOwner(ownerId: number): Promise<Provider> {
     return toProvider(found(await findProviderByOwner(this.db, ownerId)));
   }
@@ -120,12 +134,8 @@ export class ProvidersService {
   async remove(providerHash: string): Promise<void> {
     await this.changes.write(async (trx, record) => {
       // Locking the provider row blocks concurrent inserts that reference it, so the token list is complete.
-      const locked = await lockRows(
-        trx.selectFrom('providers').select('provider_hash').where('provider_hash', '=', providerHash),
-        this.database.dialect,
-      ).executeTakeFirst();
-      if (!locked) throw errors.providerNotFound();
-      const managed = await managedTokens(trx, providerHash);
+      if (!(await lockProvider(trx, this.database.dialect, providerHash))) throw errors.providerNotFound();
+      const managed = await tokensManagedBy(trx, providerHash);
       await deleteProvider(trx, providerHash);
       for (const token of managed) record({ kind: 'subscription', token });
     });

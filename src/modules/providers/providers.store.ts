@@ -1,5 +1,6 @@
 // Database access for provider accounts; their API tokens are stored only as SHA-256 hashes.
-import type { Executor } from '../../db/executor.js';
+import type { Dialect } from '../../db/database.js';
+import { lockRows, type Executor } from '../../db/executor.js';
 import type { ProviderRow } from '../../db/types.js';
 
 export function findProviderByHash(db: Executor, providerHash: string): Promise<ProviderRow | undefined> {
@@ -16,6 +17,15 @@ export function findProviderByOwner(db: Executor, ownerUserId: number): Promise<
 
 export function findProviderByTokenHash(db: Executor, tokenHash: string): Promise<ProviderRow | undefined> {
   return db.selectFrom('providers').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Locks the provider's row until the transaction ends (PostgreSQL); false when there is no such provider. */
+export async function lockProvider(db: Executor, dialect: Dialect, providerHash: string): Promise<boolean> {
+  const row = await lockRows(
+    db.selectFrom('providers').select('provider_hash').where('provider_hash', '=', providerHash),
+    dialect,
+  ).executeTakeFirst();
+  return row !== undefined;
 }
 
 export function listProviders(db: Executor): Promise<ProviderRow[]> {
@@ -39,12 +49,6 @@ export async function updateProvider(
     .where('provider_hash', '=', providerHash)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-/** Tokens of the subscriptions the provider manages (they go with it: the foreign key cascades). */
-export async function managedTokens(db: Executor, providerHash: string): Promise<string[]> {
-  const rows = await db.selectFrom('subscriptions').select('token').where('provider_hash', '=', providerHash).execute();
-  return rows.map((r) => r.token);
 }
 
 export async function deleteProvider(db: Executor, providerHash: string): Promise<boolean> {

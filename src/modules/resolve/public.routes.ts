@@ -6,7 +6,7 @@ import { errors } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { routeDefaults } from '../../http/route-defaults.js';
 import type { OutputFormat, RenderCache } from './render-cache.js';
-import { isTokenShaped } from '../users/tokens.js';
+import { isTokenShaped } from '../../shared/tokens.js';
 
 const Query = Type.Object({
   format: Type.Optional(

@@ -96,7 +96,7 @@ async function loadSources(db: Executor, tokens: string[]): Promise<Map<string, 
       .execute();
     for (const row of rows) {
       byToken.get(row.subscription_token)?.push({
-        type: row.source_type as ResolvableSource['type'],
+        type: row.source_type,
         data: row.source_type === 'internal_token' ? (row.ref_token ?? row.data) : row.data,
         comment: row.comment,
         isHidden: row.is_hidden === 1,

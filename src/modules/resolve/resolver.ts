@@ -1,8 +1,9 @@
 // The resolution rules of DESIGN.md sections 6 and 13 as one pure walk that asks for data as it goes, so each rule is unit-testable and a cold GET loads only what it reads.
 import { renderConfig } from '../sources/proxy-uri.js';
+import type { SourceType } from '../sources/classify.js';
 
 export interface ResolvableSource {
-  type: 'config' | 'external_url' | 'internal_token';
+  type: SourceType;
   /** Config URI or URL without fragment; the referenced token for internal references. */
   data: string;
   comment: string | null;

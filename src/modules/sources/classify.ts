@@ -2,9 +2,11 @@
 import { parseUrl } from '../../net/url.js';
 import { createHash } from 'node:crypto';
 import { CONFIG_SCHEMES, isValidProxyUri, proxyUriProblem } from './proxy-uri.js';
-import { isTokenShaped } from '../users/tokens.js';
+import { isTokenShaped } from '../../shared/tokens.js';
 
-export type SourceType = 'config' | 'external_url' | 'internal_token';
+/** The kinds of source, in the order the API documents them; `sources.source_type` holds one of them. */
+export const SOURCE_TYPES = ['config', 'external_url', 'internal_token'] as const;
+export type SourceType = (typeof SOURCE_TYPES)[number];
 
 export interface ClassifiedSource {
   type: SourceType;

@@ -1,11 +1,19 @@
 // Answers the admin stats query: resolves the range, makes this instance's buffered counts visible, and aggregates.
 import type { Executor } from '../../db/executor.js';
+import type { RequestKind } from '../../http/route-kind.js';
 import { bucketStart, type RequestCounter } from './request-counter.js';
 import { resolveRange, type StatsQuery } from './stats.range.js';
 import { countEntities, firstActivity, sumRequestsByKind, type EntityCounts } from './stats.store.js';
 
 /** The kinds reported one by one; `infra` (health probes, docs) counts only in the total. */
-export const COUNTED_KINDS = ['public', 'page', 'user', 'provider', 'admin', 'anonymous'] as const;
+export const COUNTED_KINDS = [
+  'public',
+  'page',
+  'user',
+  'provider',
+  'admin',
+  'anonymous',
+] as const satisfies readonly RequestKind[];
 
 export interface Stats extends EntityCounts {
   period: { start: string; end: string };

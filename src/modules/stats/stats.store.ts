@@ -1,9 +1,10 @@
 // Database access for statistics: the additive request-count upsert and the read-only aggregate queries.
 import type { Executor } from '../../db/executor.js';
+import type { RequestKind } from '../../http/route-kind.js';
 
 export interface RequestCountRow {
   bucket_start: string;
-  kind: string;
+  kind: RequestKind;
   count: number;
 }
 
@@ -26,7 +27,7 @@ export async function sumRequestsByKind(
   db: Executor,
   firstBucket: string,
   lastBucket: string,
-): Promise<Map<string, number>> {
+): Promise<Map<RequestKind, number>> {
   const rows = await db
     .selectFrom('request_counts')
     .select(['kind', (eb) => eb.fn.sum<number | string>('count').as('total')])

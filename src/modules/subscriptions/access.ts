@@ -3,7 +3,8 @@ import type { Executor } from '../../db/executor.js';
 import { errors } from '../../http/errors.js';
 import type { Scope } from './scope.js';
 import { findSubscription, type SubscriptionWithProvider } from './subscriptions.store.js';
-import { isTokenShaped } from '../users/tokens.js';
+import { isTokenShaped } from '../../shared/tokens.js';
+import { findConnection } from '../connections/connections.store.js';
 
 export type AccessMode = 'read' | 'write';
 
@@ -22,17 +23,8 @@ export async function loadForScope(
       throw errors.forbidden('This subscription is not managed by your provider account.');
     }
   } else if (mode === 'write' && subscription.provider_hash !== null) {
-    await assertNotManaged(db, subscription);
+    const connection = await findConnection(db, subscription.user_id, subscription.provider_hash);
+    if (connection?.status === 'approved') throw errors.managedByProvider(subscription.provider_name);
   }
   return subscription;
-}
-
-async function assertNotManaged(db: Executor, subscription: SubscriptionWithProvider): Promise<void> {
-  const connection = await db
-    .selectFrom('connections')
-    .select('status')
-    .where('user_id', '=', subscription.user_id)
-    .where('provider_hash', '=', subscription.provider_hash as string)
-    .executeTakeFirst();
-  if (connection?.status === 'approved') throw errors.managedByProvider(subscription.provider_name);
 }

@@ -1,6 +1,7 @@
 // Request and response schemas of the subscription API: validation, serialization and OpenAPI from one definition.
 import { Type, type Static } from 'typebox';
-import { DateTime, PLAIN_TEXT_PATTERN, TRIMMED_TEXT_PATTERN } from '../../http/schemas.js';
+import { DateTime, OneOf, PLAIN_TEXT_PATTERN, TRIMMED_TEXT_PATTERN } from '../../http/schemas.js';
+import { SOURCE_TYPES } from '../sources/classify.js';
 
 export const MAX_SOURCES_PER_REQUEST = 150;
 export const MAX_SOURCE_DATA_LENGTH = 16_384;
@@ -130,9 +131,7 @@ export const SourceResponse = Type.Object({
     description:
       'Source id: first 32 hex chars of SHA-256 over the source identity; equal for the same config in every subscription.',
   }),
-  source_type: Type.Union([Type.Literal('config'), Type.Literal('external_url'), Type.Literal('internal_token')], {
-    description: 'Kind of source.',
-  }),
+  source_type: OneOf(SOURCE_TYPES, { description: 'Kind of source.' }),
   data: Type.String({
     description: 'Config URI (with `#comment` when one is set), URL, or internal subscription link.',
   }),

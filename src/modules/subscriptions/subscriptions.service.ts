@@ -1,11 +1,11 @@
 // The rules of subscriptions and their source lists (SPEC.md "Subscriptions", DESIGN.md section 5), for any scope.
-import { sql } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { lockRows, type Executor } from '../../db/executor.js';
+import type { Executor } from '../../db/executor.js';
+import { lockReferenceGraph } from '../../db/graph-lock.js';
 import { errors } from '../../http/errors.js';
-import { newToken } from '../users/tokens.js';
+import { newToken } from '../../shared/tokens.js';
 import {
   checkExternalHosts,
   checkReferences,
@@ -29,11 +29,15 @@ import {
   deleteSubscription,
   insertSubscription,
   listSubscriptions,
+  lockSubscription,
+  nameTaken,
   nextCreationTime,
   touchSubscription,
   updateSubscription,
   type SubscriptionWithProvider,
 } from './subscriptions.store.js';
+import { lockUser } from '../users/users.store.js';
+import { markHadSubscriptions } from '../connections/connections.store.js';
 import { SubscriptionViews } from './subscriptions.views.js';
 import { loadForScope, type AccessMode } from './access.js';
 import type { RenderCache } from '../resolve/render-cache.js';
@@ -41,8 +45,6 @@ import type { ChangeLog } from '../../changes/change-log.js';
 import type { ExternalSources } from '../fetch/external-sources.js';
 
 const MAX_NAME_LENGTH = 64;
-/** The advisory lock key of the reference graph (any constant no other lock of this database uses). */
-const GRAPH_LOCK_KEY = 0x5357_4752; // "SWGR"
 
 export interface RefreshReport {
   refreshed: number;
@@ -67,7 +69,7 @@ export class SubscriptionsService {
     private readonly external: ExternalSources,
   ) {
     this.db = database.db;
-    this.views = new SubscriptionViews(database.db, config, cache);
+    this.views = new SubscriptionViews(database.db, config, cache, external);
   }
 
   async list(scope: Scope) {
@@ -88,10 +90,7 @@ export class SubscriptionsService {
     await this.changes.write(async (trx, record) => {
       await this.lockGraph(trx, prepared);
       record({ kind: 'subscription', token });
-      await lockRows(
-        trx.selectFrom('users').select('user_id').where('user_id', '=', scope.userId),
-        this.database.dialect,
-      ).execute();
+      await lockUser(trx, this.database.dialect, scope.userId);
       // Under the user lock: strictly after the user's newest subscription, so "oldest first" never rests on a tie.
       const now = await nextCreationTime(trx, scope.userId);
       await this.assertNameFree(trx, scope, name);
@@ -111,14 +110,7 @@ export class SubscriptionsService {
         updated_at: now,
       }).catch(rethrowNameExists(name));
       await insertSources(trx, toRows(token, prepared, 0, now));
-      if (scope.provider) {
-        await trx
-          .updateTable('connections')
-          .set({ had_subscriptions: 1 })
-          .where('user_id', '=', scope.userId)
-          .where('provider_hash', '=', scope.provider.hash)
-          .execute();
-      }
+      if (scope.provider) await markHadSubscriptions(trx, scope.userId, scope.provider.hash);
     });
     await this.fetchNewUrls(prepared);
     return this.get(scope, token);
@@ -162,7 +154,7 @@ export class SubscriptionsService {
     await this.changes.write(async (trx, record) => {
       await this.lockGraph(trx, prepared);
       record({ kind: 'subscription', token });
-      await this.lockSubscription(trx, token);
+      await lockSubscription(trx, this.database.dialect, token);
       const existing = await listSources(trx, token);
       const known = new Set(existing.map((s) => s.id));
       const fresh = prepared.filter((s) => !known.has(s.id));
@@ -189,7 +181,7 @@ export class SubscriptionsService {
     await this.changes.write(async (trx, record) => {
       await this.lockGraph(trx, prepared);
       record({ kind: 'subscription', token });
-      await this.lockSubscription(trx, token);
+      await lockSubscription(trx, this.database.dialect, token);
       await checkReferences(trx, token, prepared, this.config.maxNestingDepth);
       const now = new Date().toISOString();
       await deleteAllSources(trx, token);
@@ -204,7 +196,7 @@ export class SubscriptionsService {
     await this.load(scope, token, 'write');
     await this.changes.write(async (trx, record) => {
       record({ kind: 'subscription', token });
-      await this.lockSubscription(trx, token);
+      await lockSubscription(trx, this.database.dialect, token);
       const known = new Set((await listSources(trx, token)).map((s) => s.id));
       const unknown = [...new Set(ids)].filter((id) => !known.has(id));
       if (unknown.length > 0) throw errors.sourceNotFound(unknown);
@@ -273,25 +265,9 @@ export class SubscriptionsService {
     await this.external.fetchNewWithin(urls, this.config.fetchTimeoutMs);
   }
 
-  /**
-   * Serialises every write that adds internal references, so the cycle/depth check and the insert are atomic across
-   * concurrent requests (DESIGN 13). Must be the first statement of the transaction. PostgreSQL: one
-   * transaction-level advisory lock. SQLite: an empty write takes the database's write lock now, before anything is
-   * read; in one process Kysely already runs transactions one at a time, and across processes a deferred
-   * transaction that read first would fail to upgrade (SQLITE_BUSY) instead of waiting, so taking the lock first is
-   * what makes a second process wait its turn (like BEGIN IMMEDIATE).
-   */
+  /** Writes that add internal references take the graph lock first (see db/graph-lock.ts); others need none. */
   private async lockGraph(trx: Executor, sources: PreparedSource[]): Promise<void> {
-    if (!sources.some((s) => s.refToken !== null)) return;
-    if (this.database.dialect === 'postgres') {
-      await sql`select pg_advisory_xact_lock(${GRAPH_LOCK_KEY}::bigint)`.execute(trx);
-    } else {
-      await trx
-        .updateTable('subscriptions')
-        .set({ token: sql`token` })
-        .where(sql<boolean>`0`)
-        .execute();
-    }
+    if (sources.some((s) => s.refToken !== null)) await lockReferenceGraph(trx, this.database.dialect);
   }
 
   private load(scope: Scope, token: string, mode: AccessMode): Promise<SubscriptionWithProvider> {
@@ -299,14 +275,7 @@ export class SubscriptionsService {
   }
 
   private async assertNameFree(db: Executor, scope: Scope, name: string): Promise<void> {
-    const clash = await db
-      .selectFrom('subscriptions')
-      .select('token')
-      .where('user_id', '=', scope.userId)
-      .where('scope', '=', scopeKey(scope))
-      .where('name', '=', name)
-      .executeTakeFirst();
-    if (clash) throw errors.nameExists(name);
+    if (await nameTaken(db, scope.userId, scopeKey(scope), name)) throw errors.nameExists(name);
   }
 
   private assertWithinSourceLimit(count: number): void {
@@ -318,13 +287,6 @@ export class SubscriptionsService {
         },
       ]);
     }
-  }
-
-  private async lockSubscription(trx: Executor, token: string): Promise<void> {
-    await lockRows(
-      trx.selectFrom('subscriptions').select('token').where('token', '=', token),
-      this.database.dialect,
-    ).execute();
   }
 }
 

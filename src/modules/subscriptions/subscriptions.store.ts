@@ -1,6 +1,7 @@
 // Database access for subscription rows; callers pass the owner so queries always filter by it.
 import { chunks } from '../../db/chunks.js';
-import type { Executor } from '../../db/executor.js';
+import type { Dialect } from '../../db/database.js';
+import { lockRows, type Executor } from '../../db/executor.js';
 import type { SubscriptionRow } from '../../db/types.js';
 
 export interface SubscriptionWithProvider extends SubscriptionRow {
@@ -51,6 +52,23 @@ export async function nextCreationTime(db: Executor, userId: number): Promise<st
   return new Date(Number.isNaN(latest) || now > latest ? now : latest + 1).toISOString();
 }
 
+/** Whether the user already has a subscription called `name` in `scope`. */
+export async function nameTaken(db: Executor, userId: number, scope: string, name: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select('token')
+    .where('user_id', '=', userId)
+    .where('scope', '=', scope)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Locks the subscription's row until the transaction ends (PostgreSQL): serialises writes to its source list. */
+export async function lockSubscription(db: Executor, dialect: Dialect, token: string): Promise<void> {
+  await lockRows(db.selectFrom('subscriptions').select('token').where('token', '=', token), dialect).execute();
+}
+
 export async function insertSubscription(db: Executor, row: SubscriptionRow): Promise<void> {
   await db.insertInto('subscriptions').values(row).execute();
 }
@@ -79,4 +97,32 @@ export async function existingTokens(db: Executor, tokens: string[]): Promise<Se
     for (const row of rows) found.add(row.token);
   }
   return found;
+}
+
+/**
+ * Tokens of every subscription that disappears with the user: their own (any scope) and those managed by a
+ * provider they own, since that provider is deleted with them.
+ */
+export async function tokensGoneWithUser(db: Executor, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('subscriptions')
+    .select('token')
+    .where((eb) =>
+      eb.or([
+        eb('user_id', '=', userId),
+        eb(
+          'provider_hash',
+          'in',
+          eb.selectFrom('providers').select('provider_hash').where('owner_user_id', '=', userId),
+        ),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => r.token);
+}
+
+/** Tokens of the subscriptions the provider manages (they go with it: the foreign key cascades). */
+export async function tokensManagedBy(db: Executor, providerHash: string): Promise<string[]> {
+  const rows = await db.selectFrom('subscriptions').select('token').where('provider_hash', '=', providerHash).execute();
+  return rows.map((r) => r.token);
 }

@@ -4,16 +4,17 @@ import type { Executor } from '../../db/executor.js';
 import type { SourceRow } from '../../db/types.js';
 import { encodeComment } from '../sources/proxy-uri.js';
 import { listSources } from '../sources/sources.store.js';
-import { findCacheRows } from '../fetch/cache.store.js';
 import type { SourceView, SubscriptionListItem, SubscriptionView } from './subscriptions.schemas.js';
 import type { SubscriptionWithProvider } from './subscriptions.store.js';
 import type { RenderCache } from '../resolve/render-cache.js';
+import type { CacheState, ExternalSources } from '../fetch/external-sources.js';
 
 export class SubscriptionViews {
   constructor(
     private readonly db: Executor,
     private readonly config: Config,
     private readonly cache: RenderCache,
+    private readonly external: ExternalSources,
   ) {}
 
   async full(subscription: SubscriptionWithProvider): Promise<SubscriptionView> {
@@ -21,7 +22,8 @@ export class SubscriptionViews {
       listSources(this.db, subscription.token),
       this.servedLines(subscription),
     ]);
-    const cached = await cacheStates(this.db, sources);
+    const urls = sources.filter((s) => s.source_type === 'external_url').map((s) => s.data);
+    const cached = await this.external.fetchStates(urls);
     return {
       ...this.item(subscription, count),
       sources: sources.map((s) => this.source(s, cached.get(s.data))),
@@ -53,7 +55,7 @@ export class SubscriptionViews {
     const external = row.source_type === 'external_url';
     return {
       id: row.id,
-      source_type: row.source_type as SourceView['source_type'],
+      source_type: row.source_type,
       data: this.sourceData(row),
       comment: row.comment,
       order_index: row.order_index,
@@ -74,15 +76,4 @@ export class SubscriptionViews {
     if (row.source_type === 'config' && row.comment) return `${row.data}#${encodeComment(row.comment)}`;
     return row.data;
   }
-}
-
-interface CacheState {
-  fetched_at: string | null;
-  last_error: string | null;
-  configs_count: number;
-}
-
-async function cacheStates(db: Executor, sources: SourceRow[]): Promise<Map<string, CacheState>> {
-  const urls = sources.filter((s) => s.source_type === 'external_url').map((s) => s.data);
-  return new Map((await findCacheRows(db, urls)).map((r) => [r.url, r]));
 }

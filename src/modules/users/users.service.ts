@@ -1,20 +1,23 @@
 // Creating, reading, (de)activating and deleting users and issuing their API tokens, shared by the CLI and the admin API.
 import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { lockRows, type Executor } from '../../db/executor.js';
+import type { Executor } from '../../db/executor.js';
 import type { UserRow } from '../../db/types.js';
 import { errors } from '../../http/errors.js';
 import type { ChangeLog } from '../../changes/change-log.js';
 import {
   deleteUserRow,
   findUser,
+  findUserByHash,
+  findUserByTokenHash,
   insertUser,
   insertUserIfMissing,
+  lockUser,
   setUserActive,
   setUserTokenHash,
-  subscriptionTokensGoneWithUser,
 } from './users.store.js';
-import { hashToken, newHash, newToken } from './tokens.js';
+import { tokensGoneWithUser } from '../subscriptions/subscriptions.store.js';
+import { hashToken, newHash, newToken } from '../../shared/tokens.js';
 
 export interface UserView {
   user_id: number;
@@ -86,9 +89,25 @@ export class UsersService {
   }
 
   async get(userId: number): Promise<UserView> {
+    const user = await this.find(userId);
+    if (!user) throw errors.userNotFound();
+    return user;
+  }
+
+  async find(userId: number): Promise<UserView | undefined> {
     const row = await findUser(this.database.db, userId);
-    if (!row) throw errors.userNotFound();
-    return userView(row);
+    return row && userView(row);
+  }
+
+  async findByHash(userHash: string): Promise<UserView | undefined> {
+    const row = await findUserByHash(this.database.db, userHash);
+    return row && userView(row);
+  }
+
+  /** The holder of an API token (authentication). */
+  async findByToken(token: string): Promise<UserView | undefined> {
+    const row = await findUserByTokenHash(this.database.db, hashToken(token));
+    return row && userView(row);
   }
 
   async setActive(userId: number, isActive: boolean): Promise<UserView> {
@@ -110,12 +129,8 @@ export class UsersService {
   async delete(userId: number): Promise<void> {
     await this.changes.write(async (trx, record) => {
       // Holding the user's row keeps a concurrent subscription create from slipping past the token list.
-      const locked = await lockRows(
-        trx.selectFrom('users').select('user_id').where('user_id', '=', userId),
-        this.database.dialect,
-      ).executeTakeFirst();
-      if (!locked) throw errors.userNotFound();
-      const tokens = await subscriptionTokensGoneWithUser(trx, userId);
+      if (!(await lockUser(trx, this.database.dialect, userId))) throw errors.userNotFound();
+      const tokens = await tokensGoneWithUser(trx, userId);
       await deleteUserRow(trx, userId);
       record({ kind: 'user', userId });
       for (const token of tokens) record({ kind: 'subscription', token });

@@ -1,5 +1,6 @@
 // Database access for user accounts; API tokens are stored only as SHA-256 hashes.
-import type { Executor } from '../../db/executor.js';
+import type { Dialect } from '../../db/database.js';
+import { lockRows, type Executor } from '../../db/executor.js';
 import type { UserRow } from '../../db/types.js';
 
 export function findUserByTokenHash(db: Executor, tokenHash: string): Promise<UserRow | undefined> {
@@ -12,6 +13,15 @@ export function findUser(db: Executor, userId: number): Promise<UserRow | undefi
 
 export function findUserByHash(db: Executor, userHash: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('user_hash', '=', userHash).executeTakeFirst();
+}
+
+/** Locks the user's row until the transaction ends (PostgreSQL); false when there is no such user. */
+export async function lockUser(db: Executor, dialect: Dialect, userId: number): Promise<boolean> {
+  const row = await lockRows(
+    db.selectFrom('users').select('user_id').where('user_id', '=', userId),
+    dialect,
+  ).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function insertUser(db: Executor, row: UserRow): Promise<void> {
@@ -42,28 +52,6 @@ export async function setUserActive(db: Executor, userId: number, isActive: bool
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-/**
- * Tokens of every subscription that disappears with the user: their own (any scope) and those managed by a
- * provider they own, since that provider is deleted with them.
- */
-export async function subscriptionTokensGoneWithUser(db: Executor, userId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('subscriptions')
-    .select('token')
-    .where((eb) =>
-      eb.or([
-        eb('user_id', '=', userId),
-        eb(
-          'provider_hash',
-          'in',
-          eb.selectFrom('providers').select('provider_hash').where('owner_user_id', '=', userId),
-        ),
-      ]),
-    )
-    .execute();
-  return rows.map((r) => r.token);
 }
 
 /** Deletes the user; foreign keys cascade to subscriptions, sources, connections and an owned provider. */
