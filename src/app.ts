@@ -13,6 +13,7 @@ import { meRoutes } from './modules/connections/me.routes.js';
 import { providerRoutes } from './modules/connections/provider.routes.js';
 import { providerScope, userIdParam } from './modules/connections/provider-scope.js';
 import { publicRoutes } from './modules/resolve/public.routes.js';
+import { linkPreview } from './modules/resolve/link-preview.js';
 import { connectPageRoutes } from './modules/connect/connect.routes.js';
 import { installClientIp } from './http/client-ip.js';
 import { requireRouteKinds } from './http/route-kind.js';
@@ -83,10 +84,15 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   await registerDocs(app, config);
   await app.register(healthRoutes, { readiness: context.readiness });
 
-  await app.register(publicRoutes, { cache: context.renderCache });
+  await app.register(publicRoutes, {
+    cache: context.renderCache,
+    formats: context.formats,
+    publicBaseUrl: config.publicBaseUrl,
+  });
   await app.register(connectPageRoutes, { db: database.db });
 
   const { subscriptions, connections } = context;
+  const preview = linkPreview(context.renderCache, context.formats, config.publicBaseUrl);
   await app.register(subscriptionRoutes, {
     prefix: '/api/v1/subs',
     kind: 'user',
@@ -97,6 +103,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
       provider: null,
     }),
     prefixFor: () => '/api/v1/subs',
+    preview,
   });
 
   // Providers: their API, and the same subscription routes mounted a second time for the users who approved them.
@@ -109,6 +116,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     resolveScope: providerScope(database.db, connections),
     prefixFor: (request) => `/api/v1/providers/${userIdParam(request)}/subs`,
     scopeParams: UserIdParams,
+    preview,
   });
   await app.register(meRoutes, { prefix: '/api/v1/me', db: database.db, connections });
 
@@ -122,6 +130,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     connections,
     abuse: context.abuse,
     stats: context.stats,
+    formats: context.formats,
   });
 
   return app;
