@@ -114,7 +114,7 @@ async function main(): Promise<void> {
   const bareUrl = await listen(bare);
 
   // A second cache on the same change log: each run records a change first, so every read resolves from scratch.
-  const coldCache = new RenderCache(database.db, config, context.changes);
+  const coldCache = new RenderCache(database.db, config, context.changes, context.formats);
   const timings: number[] = [];
   for (let i = 0; i < COLD_RUNS; i++) {
     await context.changes.write(async (_trx, record) => record({ kind: 'subscription', token: main.token }));

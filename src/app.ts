@@ -12,6 +12,7 @@ import { meRoutes } from './modules/connections/me.routes.js';
 import { providerRoutes } from './modules/connections/provider.routes.js';
 import { providerScope, userIdParam } from './modules/connections/provider-scope.js';
 import { publicRoutes } from './modules/resolve/public.routes.js';
+import { linkPreview } from './modules/resolve/link-preview.js';
 import { connectPageRoutes } from './modules/connect/connect.routes.js';
 import { installClientIp } from './http/client-ip.js';
 import { requireRouteKinds } from './http/route-kind.js';
@@ -82,10 +83,15 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   await registerDocs(app, config);
   await app.register(healthRoutes, { readiness: context.readiness });
 
-  await app.register(publicRoutes, { cache: context.renderCache });
+  await app.register(publicRoutes, {
+    cache: context.renderCache,
+    formats: context.formats,
+    publicBaseUrl: config.publicBaseUrl,
+  });
   await app.register(connectPageRoutes, { providers: context.providers });
 
   const { subscriptions, connections, auth } = context;
+  const preview = linkPreview(context.renderCache, context.formats, config.publicBaseUrl);
   await app.register(subscriptionRoutes, {
     prefix: '/api/v1/subs',
     kind: 'user',
@@ -93,6 +99,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     tag: 'Subscriptions',
     resolveScope: async (request) => ({ userId: (await auth.user(request)).userId, provider: null }),
     prefixFor: () => '/api/v1/subs',
+    preview,
   });
 
   // Providers: their API, and the same subscription routes mounted a second time for the users who approved them.
@@ -105,6 +112,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     resolveScope: providerScope(auth, connections),
     prefixFor: (request) => `/api/v1/providers/${userIdParam(request)}/subs`,
     scopeParams: ProviderUserParams,
+    preview,
   });
   await app.register(meRoutes, { prefix: '/api/v1/me', auth, connections });
 
@@ -117,6 +125,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     connections,
     abuse: context.abuse,
     stats: context.stats,
+    formats: context.formats,
   });
 
   return app;

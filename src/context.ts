@@ -9,6 +9,7 @@ import { ExternalSources, type ExternalSourcesOptions, type Upstream } from './m
 import { createUpstreamClient, type UpstreamOptions } from './modules/fetch/upstream.js';
 import { Refresher } from './modules/fetch/refresher.js';
 import { RenderCache } from './modules/resolve/render-cache.js';
+import { FormatSettings } from './modules/formats/format-settings.js';
 import { AbuseControls } from './modules/abuse/abuse.service.js';
 import { FallbackCounters } from './modules/abuse/counters.js';
 import { RateLimiter } from './modules/abuse/rate-limiter.js';
@@ -47,6 +48,7 @@ export interface AppContext {
   changes: ChangeLog;
   external: ExternalSources;
   renderCache: RenderCache;
+  formats: FormatSettings;
   requestCounter: RequestCounter;
   abuse: AbuseControls;
   limiter: RateLimiter;
@@ -102,7 +104,8 @@ export async function createContext(
   const upstream = overrides.upstream ?? createUpstreamClient(upstreamOptions(config));
   const external = new ExternalSources(database, upstream, changes, externalSourcesOptions(config));
   external.useLogger(log.child({ module: 'fetch' }));
-  const renderCache = new RenderCache(database.db, config, changes);
+  const formats = await FormatSettings.start(database, changes, log.child({ module: 'formats' }));
+  const renderCache = new RenderCache(database.db, config, changes, formats);
   const requestCounter = overrides.requestCounter ?? createRequestCounter(database.db, log);
   const abuse = await AbuseControls.start(database, changes);
   const limiter = new RateLimiter(new FallbackCounters(redis, `${config.redisPrefix}:`), config);
@@ -132,6 +135,7 @@ export async function createContext(
     changes,
     external,
     renderCache,
+    formats,
     requestCounter,
     abuse,
     limiter,

@@ -107,6 +107,21 @@ export interface ChangeLogTable {
   created_at: string;
 }
 
+export interface FormatSettingsTable {
+  /** 'rules': the format rule list as JSON. */
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface FormatTemplatesTable {
+  /** mihomo, sing-box or xray. */
+  format: string;
+  /** The template document as the admin sent it. */
+  template: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   providers: ProvidersTable;
@@ -118,6 +133,8 @@ export interface Database {
   whitelist: WhitelistTable;
   request_counts: RequestCountsTable;
   change_log: ChangeLogTable;
+  format_settings: FormatSettingsTable;
+  format_templates: FormatTemplatesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -18,11 +18,10 @@ export const CONTENT_TYPES: Readonly<Record<Format, string>> = {
   sip008: 'application/json; charset=utf-8',
 };
 
-/** The canonical format for a name or alias, or null when the name is unknown. */
+/** The canonical format for a name or alias (exact, lower-case), or null when the name is unknown. */
 export function formatNamed(name: string): Format | null {
-  const lower = name.toLowerCase();
-  if ((FORMATS as readonly string[]).includes(lower)) return lower as Format;
-  return FORMAT_ALIASES[lower] ?? null;
+  if ((FORMATS as readonly string[]).includes(name)) return name as Format;
+  return Object.hasOwn(FORMAT_ALIASES, name) ? FORMAT_ALIASES[name]! : null;
 }
 
 /** Every name a client may ask for, canonical names first. */

@@ -13,6 +13,8 @@ export const ERROR_CATALOG = {
   nesting_too_deep: 400,
   no_update_fields: 400,
   comment_not_applicable: 400,
+  unknown_format: 400,
+  unsafe_pattern: 400,
   missing_token: 401,
   invalid_token: 401,
   missing_signature: 401,
@@ -25,6 +27,7 @@ export const ERROR_CATALOG = {
   ip_banned: 403,
   forbidden: 403,
   managed_by_provider: 403,
+  client_blocked: 403,
   connection_not_approved: 403,
   subscription_limit_reached: 403,
   subscription_not_found: 404,
@@ -97,6 +100,16 @@ export const errors = {
     new AppError('comment_not_applicable', `Comments apply to config sources only, not ${sourceType}.`, {
       source_type: sourceType,
     }),
+  unknownFormat: (name: string, formats: string[]) =>
+    new AppError('unknown_format', `Unknown format '${name}'.`, { format: name, formats }),
+  unsafePattern: (index: number, id: string, value: string) =>
+    new AppError('unsafe_pattern', `The pattern of rule '${id}' could backtrack catastrophically.`, {
+      index,
+      id,
+      value,
+    }),
+  clientBlocked: (rule: string) =>
+    new AppError('client_blocked', 'This client may not read the subscription.', { rule }, { 'subweave-rule': rule }),
   missingToken: () => new AppError('missing_token', 'The API-Token header is required.'),
   invalidToken: () => new AppError('invalid_token', 'The API token is not valid for this endpoint.'),
   accountDisabled: () => new AppError('account_disabled', 'This account is disabled.'),

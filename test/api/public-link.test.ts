@@ -115,9 +115,13 @@ describeEachDatabase('public link: output and headers', (kind) => {
     expect(res.body).toBe('');
   });
 
-  it.each(['json', 'PLAIN', 'base64url', ''])('answers 400 for format=%j', async (format) => {
+  it.each(['json', 'PLAIN', 'base64url', '', 'toString', '__proto__'])('answers 400 for format=%j', async (format) => {
     const sub = await link.create([configSource().input]);
-    expectError(await link.get(sub.token, `?format=${format}`), 400, 'validation_failed');
+    const details = expectError(await link.get(sub.token, `?format=${format}`), 400, 'unknown_format');
+    expect(details).toEqual({
+      format,
+      formats: ['base64', 'plain', 'mihomo', 'sing-box', 'xray', 'sip008', 'clash'],
+    });
   });
 
   it('sends the subscription headers', async () => {

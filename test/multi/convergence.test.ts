@@ -6,7 +6,7 @@ import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { createUser } from '../../src/modules/users/users.service.js';
 import type { Redis } from '../../src/redis.js';
-import { startTestApp, testConfig, testDatabaseKinds } from '../support/harness.js';
+import { signedInject, startTestApp, testConfig, testDatabaseKinds } from '../support/harness.js';
 import { connectedRedis } from '../support/abuse-app.js';
 import { scratchDatabaseUrl } from '../support/processes.js';
 
@@ -97,6 +97,33 @@ for (const kind of testDatabaseKinds()) {
         expect(
           await convergesWithin(limitMs, async () => (await plainLink(second, token)) === 'status 404'),
         ).not.toBeNull();
+      });
+
+      it('serves format rules changed on one instance from the other', async () => {
+        const [first, second] = apps as [FastifyInstance, FastifyInstance];
+        const { api_token: apiToken } = await createUser(
+          (handles[0] as DatabaseHandle).db,
+          7_000 + Math.floor(Math.random() * 1_000_000),
+        );
+        const created = await first.inject({
+          method: 'POST',
+          url: '/api/v1/subs',
+          headers: { 'api-token': apiToken },
+          payload: { name: 'rules', sources: ['trojan://pw@one.example.com:443'] },
+        });
+        const token = created.json<{ token: string }>().token;
+        const ruleOn = async (app: FastifyInstance) =>
+          (await app.inject({ method: 'GET', url: `/sub/${token}`, headers: { 'user-agent': 'mytool/1' } })).headers[
+            'subweave-rule'
+          ];
+        expect(await ruleOn(second)).toBe('default');
+        const rules = [{ id: 'tool', header: 'user-agent', match: 'prefix', value: 'mytool', result: 'plain' }];
+        expect((await signedInject(first, 's', 'PUT', '/format-rules', { rules })).statusCode).toBe(200);
+        const seen = await convergesWithin(limitMs, async () => (await ruleOn(second)) === 'tool');
+        expect(seen).not.toBeNull();
+        if (withRedis) expect(seen).toBeLessThan(SLOW_POLL_MS / 5);
+        expect((await signedInject(first, 's', 'DELETE', '/format-rules')).statusCode).toBe(200);
+        expect(await convergesWithin(limitMs, async () => (await ruleOn(second)) === 'default')).not.toBeNull();
       });
     });
   }

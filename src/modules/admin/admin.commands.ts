@@ -1,6 +1,7 @@
 // The admin CLI's verbs: one entry per admin API endpoint, mapping command-line arguments to a request (and to help text).
 import type { AdminRequest } from './admin-client.js';
 import { pathSegment as seg } from './admin-client.js';
+import { FORMAT_COMMANDS } from '../formats/formats.commands.js';
 
 export interface CommandOptions {
   period?: string;
@@ -284,4 +285,5 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
       return { method: 'GET', path: '/stats', query };
     },
   },
+  ...FORMAT_COMMANDS,
 ];

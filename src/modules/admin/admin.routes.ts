@@ -7,6 +7,8 @@ import type { ConnectionsService } from '../connections/connections.service.js';
 import type { ProvidersService } from '../providers/providers.service.js';
 import type { StatsService } from '../stats/stats.service.js';
 import { adminStatsRoutes } from '../stats/stats.routes.js';
+import type { FormatSettings } from '../formats/format-settings.js';
+import { formatAdminRoutes } from '../formats/formats.routes.js';
 import type { UsersService } from '../users/users.service.js';
 import { adminConnectionRoutes } from './admin-connections.routes.js';
 import { adminProviderRoutes } from './admin-providers.routes.js';
@@ -20,10 +22,11 @@ export interface AdminRoutesOptions extends AdminGuardOptions {
   connections: ConnectionsService;
   abuse: AbuseControls;
   stats: StatsService;
+  formats: FormatSettings;
 }
 
 export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, options) => {
-  const { users, providers, connections, abuse, stats } = options;
+  const { users, providers, connections, abuse, stats, formats } = options;
   guardAdmin(app, options);
   routeDefaults(app, { kind: 'admin', tags: [ADMIN_TAG], security: adminSecurity, errors: ADMIN_ERRORS });
   await app.register(adminUserRoutes, { users });
@@ -31,4 +34,5 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
   await app.register(adminConnectionRoutes, { connections, users });
   await app.register(abuseRoutes, { controls: abuse, defaultBanSeconds: options.config.defaultBanSeconds });
   await app.register(adminStatsRoutes, { stats });
+  await app.register(formatAdminRoutes, { formats });
 };

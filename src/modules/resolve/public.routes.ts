@@ -1,56 +1,96 @@
-// The public subscription link that proxy client apps poll: GET /api/v1/sub/{token} and its alias /sub/{token}.
+// The public subscription link that proxy client apps poll: /sub/{token}[/{format}] and the same under /api/v1.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { routeDefaults } from '../../http/route-defaults.js';
-import type { OutputFormat, RenderCache } from './render-cache.js';
+import { FORMAT_NAMES } from '../../formats/formats.js';
+import type { FormatSettings } from '../formats/format-settings.js';
+import type { RenderCache } from './render-cache.js';
+import { answerLink, chooseFor, matchesEtag } from './link-answer.js';
 import { isTokenShaped } from '../../shared/tokens.js';
+
+const formatNames = FORMAT_NAMES.map((name) => `\`${name}\``).join(', ');
 
 const Query = Type.Object({
   format: Type.Optional(
-    Type.Union([Type.Literal('base64'), Type.Literal('plain')], {
-      description: '`base64` (default): standard base64 of the lines; `plain`: the lines as text.',
+    Type.String({
+      maxLength: 64,
+      description: `Output format: ${formatNames}. Without it, the format rules choose (default \`base64\`).`,
     }),
   ),
 });
 
 const Params = Type.Object({ token: Type.String({ description: 'Subscription token.' }) });
+const FormatParams = Type.Object({
+  token: Type.String({ description: 'Subscription token.' }),
+  format: Type.String({ maxLength: 64, description: `Output format: ${formatNames}.` }),
+});
 
-export const publicRoutes: FastifyPluginAsync<{ cache: RenderCache }> = async (fastify, { cache }) => {
+export interface PublicRoutesOptions {
+  cache: RenderCache;
+  formats: FormatSettings;
+  publicBaseUrl: string;
+}
+
+export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fastify, options) => {
+  const { cache, formats, publicBaseUrl } = options;
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeDefaults(app, { kind: 'public', tags: ['Public link'] });
-  const schema = {
-    summary: 'Resolved subscription for client apps',
-    description:
-      'Serves the resolved config lines of a subscription (hidden/depth rules, de-duplicated, capped), with ' +
-      '`profile-title`, `profile-update-interval`, `content-disposition` and a strong ETag; If-None-Match answers 304. ' +
-      'No authentication. Unknown tokens and inactive owners answer 404.',
-    params: Params,
-    querystring: Query,
-    response: errorResponses(400, 404),
+  const description =
+    'Serves the resolved servers of a subscription (hidden/depth rules, de-duplicated, capped) in the chosen ' +
+    'format: the path form, then `?format=`, then the format rules on the request headers, then `base64`. ' +
+    'Answers carry `Subweave-Format`, `Subweave-Rule`, `Subweave-Skipped` (when servers were skipped), ' +
+    '`profile-title`, `profile-update-interval`, `content-disposition` and a strong ETag per format; ' +
+    'If-None-Match answers 304. No authentication. Unknown tokens and inactive owners answer 404.';
+
+  const serve = async (
+    token: string,
+    pathFormat: string | undefined,
+    queryFormat: string | undefined,
+    request: { headers: Record<string, string | string[] | undefined> },
+    reply: FastifyReply,
+  ) => {
+    const choice = chooseFor(formats, { pathFormat, queryFormat, headers: request.headers });
+    if (choice.result === 'block') throw errors.clientBlocked(choice.rule);
+    const resolved = isTokenShaped(token) ? await cache.get(token) : null;
+    if (!resolved) throw errors.subscriptionNotFound();
+    const answer = answerLink(resolved, { ...choice, result: choice.result }, formats, `${publicBaseUrl}/sub/${token}`);
+    reply.headers(answer.headers);
+    if (matchesEtag(request.headers['if-none-match'] as string | undefined, answer.headers['etag']!)) {
+      return reply.code(304).send();
+    }
+    return reply.send(answer.body);
   };
 
   for (const url of ['/api/v1/sub/:token', '/sub/:token']) {
-    app.get(url, { schema }, async (request, reply) => {
-      const { token } = request.params;
-      const resolved = isTokenShaped(token) ? await cache.get(token) : null;
-      if (!resolved) throw errors.subscriptionNotFound();
-      const format: OutputFormat = request.query.format ?? 'base64';
-      const { body, etag } = resolved.render(format);
-      reply.headers(resolved.headers).header('etag', etag);
-      if (matchesEtag(request.headers['if-none-match'], etag)) return (reply as FastifyReply).code(304).send();
-      return (reply as FastifyReply).type('text/plain; charset=utf-8').send(body);
-    });
+    app.get(
+      url,
+      {
+        schema: {
+          summary: 'Subscription for client apps',
+          description,
+          params: Params,
+          querystring: Query,
+          response: errorResponses(400, 403, 404),
+        },
+      },
+      async (request, reply) => serve(request.params.token, undefined, request.query.format, request, reply),
+    );
+    app.get(
+      `${url}/:format`,
+      {
+        schema: {
+          summary: 'Subscription in a named format',
+          description,
+          params: FormatParams,
+          querystring: Query,
+          response: errorResponses(400, 403, 404),
+        },
+      },
+      async (request, reply) =>
+        serve(request.params.token, request.params.format, request.query.format, request, reply),
+    );
   }
 };
-
-/** If-None-Match uses the weak comparison (RFC 9110 13.1.2): W/ prefixes are ignored, `*` matches anything. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim();
-    return tag === '*' || tag.replace(/^W\//, '') === etag;
-  });
-}

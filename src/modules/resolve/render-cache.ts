@@ -4,22 +4,26 @@ import type { Config } from '../../config.js';
 import type { Executor } from '../../db/executor.js';
 import { changeKey, type Change, type ChangeLog } from '../../changes/change-log.js';
 import { findServable, resolveFromDatabase, type ServedSubscription } from './resolve.store.js';
-import { encodeComment } from '../sources/proxy-uri.js';
-
-export type OutputFormat = 'base64' | 'plain';
+import type { Format } from '../../formats/formats.js';
+import type { ProxyNode, Skipped } from '../../formats/proxy.js';
+import { renderFormat } from '../../formats/render/index.js';
+import { parseShareUri } from '../../formats/share-uri/index.js';
+import type { FormatSettings } from '../formats/format-settings.js';
 
 export interface RenderedBody {
   /** Encoded once, so warm requests write bytes without re-encoding. */
   body: Buffer;
   etag: string;
+  /** Servers in the body. */
+  served: number;
+  /** Lines the format could not express, with why. */
+  skipped: Skipped[];
 }
 
 export interface ResolvedSubscription {
   subscription: ServedSubscription;
   lines: string[];
-  /** Response headers of the public link except the ETag, computed once per entry. */
-  headers: Record<string, string>;
-  render(format: OutputFormat): RenderedBody;
+  render(format: Format): RenderedBody;
 }
 
 interface Entry {
@@ -43,6 +47,7 @@ export class RenderCache {
     private readonly db: Executor,
     private readonly config: Config,
     changes: ChangeLog,
+    private readonly formats: FormatSettings,
     private readonly budgetBytes = DEFAULT_BUDGET_BYTES,
   ) {
     changes.subscribe((batch) => {
@@ -80,7 +85,9 @@ export class RenderCache {
       maxNestingDepth: this.config.maxNestingDepth,
       maxResolvedConfigs: this.config.maxResolvedConfigs,
     });
-    const value = resolvedSubscription(subscription, resolution.lines);
+    const value = resolvedSubscription(subscription, resolution.lines, this.formats, (bytes) =>
+      this.grow(token, bytes),
+    );
     if (this.epoch === startedAt) {
       this.store(token, {
         value,
@@ -104,6 +111,18 @@ export class RenderCache {
       if (!tokens) this.dependents.set(key, (tokens = new Set()));
       tokens.add(token);
     }
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes <= this.budgetBytes || oldest === token) break;
+      this.remove(oldest);
+    }
+  }
+
+  /** Counts a newly rendered body against the budget of its entry. */
+  private grow(token: string, bytes: number): void {
+    const entry = this.entries.get(token);
+    if (!entry) return;
+    entry.bytes += bytes;
+    this.bytes += bytes;
     for (const oldest of this.entries.keys()) {
       if (this.bytes <= this.budgetBytes || oldest === token) break;
       this.remove(oldest);
@@ -140,32 +159,74 @@ export class RenderCache {
   }
 }
 
-/** Bodies and ETags are rendered lazily per format and then kept with the entry. */
-function resolvedSubscription(subscription: ServedSubscription, lines: string[]): ResolvedSubscription {
-  const rendered = new Map<OutputFormat, RenderedBody>();
+/** Bodies and ETags are rendered lazily per format and kept with the entry until the format settings change. */
+function resolvedSubscription(
+  subscription: ServedSubscription,
+  lines: string[],
+  formats: FormatSettings,
+  grow: (bytes: number) => void,
+): ResolvedSubscription {
+  let rendered = new Map<Format, RenderedBody>();
+  let renderedVersion = formats.version;
+  let renderedBytes = 0;
+  let parsed: { nodes: ProxyNode[]; unparsed: Skipped[] } | null = null;
   return {
     subscription,
     lines,
-    headers: linkHeaders(subscription),
     render(format) {
+      if (renderedVersion !== formats.version) {
+        rendered = new Map();
+        renderedVersion = formats.version;
+        grow(-renderedBytes);
+        renderedBytes = 0;
+      }
       let body = rendered.get(format);
       if (!body) {
-        const plain = Buffer.from(lines.join('\n'), 'utf8');
-        const bytes = format === 'plain' ? plain : Buffer.from(plain.toString('base64'), 'ascii');
-        body = { body: bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"` };
+        parsed ??= parseLines(lines);
+        body = renderBody(format, lines, parsed, formats);
         rendered.set(format, body);
+        renderedBytes += body.body.length;
+        grow(body.body.length);
       }
       return body;
     },
   };
 }
 
-function linkHeaders({ name, description }: ServedSubscription): Record<string, string> {
-  const asciiName = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return {
-    'profile-title': `base64:${Buffer.from(description || name, 'utf8').toString('base64')}`,
-    'profile-update-interval': '1',
-    'content-disposition': `attachment; filename="${asciiName}.txt"; filename*=UTF-8''${encodeComment(name)}.txt`,
-    'cache-control': 'private, no-cache',
-  };
+function parseLines(lines: string[]): { nodes: ProxyNode[]; unparsed: Skipped[] } {
+  const nodes: ProxyNode[] = [];
+  const unparsed: Skipped[] = [];
+  for (const line of lines) {
+    const result = parseShareUri(line);
+    if (result.ok) nodes.push(result.node);
+    else unparsed.push({ data: line, reason: result.reason });
+  }
+  return { nodes, unparsed };
+}
+
+function renderBody(
+  format: Format,
+  lines: string[],
+  parsed: { nodes: ProxyNode[]; unparsed: Skipped[] },
+  formats: FormatSettings,
+): RenderedBody {
+  if (format === 'plain' || format === 'base64') {
+    const plain = Buffer.from(lines.join('\n'), 'utf8');
+    return withEtag(format === 'plain' ? plain : Buffer.from(plain.toString('base64'), 'ascii'), lines.length, []);
+  }
+  const template = format === 'sip008' ? undefined : formats.template(format);
+  const document = renderFormat(format, parsed.nodes, template);
+  return withEtag(Buffer.from(document.body, 'utf8'), parsed.nodes.length - document.skipped.length, [
+    ...parsed.unparsed,
+    ...document.skipped,
+  ]);
+}
+
+function withEtag(body: Buffer, served: number, skipped: Skipped[]): RenderedBody {
+  return { body, etag: etagOf(body), served, skipped };
+}
+
+/** A strong ETag: the start of the body's SHA-256. */
+export function etagOf(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 }

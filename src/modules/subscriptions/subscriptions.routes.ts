@@ -5,6 +5,8 @@ import { Type, type TObject } from 'typebox';
 import { errorResponses, NoContent } from '../../http/schemas.js';
 import { API_TOKEN_ERRORS, API_TOKEN_SECURITY, routeDefaults } from '../../http/route-defaults.js';
 import type { Scope } from './scope.js';
+import type { LinkPreview } from '../resolve/link-preview.js';
+import { PreviewQuery, PreviewResponse } from '../formats/formats.schemas.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 import {
   AddSourcesBody,
@@ -31,6 +33,8 @@ export interface SubscriptionRoutesOptions {
   prefixFor: (request: FastifyRequest) => string;
   /** Path parameters of the mount's prefix (e.g. user_id), validated and documented on every route. */
   scopeParams?: TObject;
+  /** What the public link would answer, for the preview endpoint. */
+  preview: LinkPreview;
 }
 
 /** 2024-06-01T00:00:00Z: the date the comments endpoint was deprecated in favour of the config endpoint. */
@@ -224,5 +228,25 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
       },
     },
     async (request) => service.refresh(scopeOf(request), request.params.token),
+  );
+
+  app.get(
+    '/:token/preview',
+    {
+      schema: {
+        summary: 'Preview the public link',
+        description:
+          'Answers what the public link would send now for these request headers: the chosen format and rule, ' +
+          'the servers served and skipped (with reasons), the response headers and the body. `format` given: ' +
+          'rule `query`. A blocking rule answers format `block` with the refusal the link would send.',
+        params: Params,
+        querystring: PreviewQuery,
+        response: { 200: PreviewResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      await service.get(scopeOf(request), request.params.token);
+      return options.preview(request.params.token, request.query);
+    },
   );
 };

@@ -1,0 +1,155 @@
+// Holds the format rules and templates every instance serves with, loaded once and reloaded when the change log says so.
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { ChangeLog } from '../../changes/change-log.js';
+import { TEMPLATED_FORMATS, type TemplatedFormat } from '../../formats/formats.js';
+import { BUILTIN_TEMPLATES, templateProblem } from '../../formats/render/index.js';
+import { errors } from '../../http/errors.js';
+import {
+  compileRules,
+  DEFAULT_FORMAT_RULES,
+  validateRules,
+  type CompiledRules,
+  type FormatRule,
+} from './format-rules.js';
+import {
+  deleteRuleList,
+  deleteTemplate,
+  readRuleList,
+  readTemplates,
+  writeRuleList,
+  writeTemplate,
+} from './formats.store.js';
+
+export interface TemplateView {
+  format: TemplatedFormat;
+  template: string;
+  builtin: boolean;
+}
+
+interface Snapshot {
+  rules: CompiledRules;
+  templates: Record<TemplatedFormat, string>;
+  custom: Set<TemplatedFormat>;
+  /** Bumped on every reload, so output rendered with older settings is recognised as stale. */
+  version: number;
+}
+
+export class FormatSettings {
+  private snapshot: Snapshot = {
+    rules: compileRules(DEFAULT_FORMAT_RULES),
+    templates: { ...BUILTIN_TEMPLATES },
+    custom: new Set(),
+    version: 0,
+  };
+
+  private constructor(
+    private readonly database: DatabaseHandle,
+    private readonly changes: ChangeLog,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+  ) {}
+
+  static async start(
+    database: DatabaseHandle,
+    changes: ChangeLog,
+    log: Pick<FastifyBaseLogger, 'warn'>,
+  ): Promise<FormatSettings> {
+    const settings = new FormatSettings(database, changes, log);
+    await settings.reload();
+    changes.subscribe(async (batch) => {
+      if (batch === 'everything' || batch.some((c) => c.kind === 'rules' || c.kind === 'templates')) {
+        await settings.reload();
+      }
+    });
+    return settings;
+  }
+
+  get rules(): CompiledRules {
+    return this.snapshot.rules;
+  }
+
+  get version(): number {
+    return this.snapshot.version;
+  }
+
+  template(format: TemplatedFormat): string {
+    return this.snapshot.templates[format];
+  }
+
+  templateView(format: TemplatedFormat): TemplateView {
+    return { format, template: this.snapshot.templates[format], builtin: !this.snapshot.custom.has(format) };
+  }
+
+  async replaceRules(rules: FormatRule[]): Promise<FormatRule[]> {
+    const valid = validateRules(rules);
+    await this.changes.write(async (trx, record) => {
+      await writeRuleList(trx, JSON.stringify(valid), new Date().toISOString());
+      record({ kind: 'rules' });
+    });
+    return [...this.snapshot.rules.rules];
+  }
+
+  async restoreDefaultRules(): Promise<FormatRule[]> {
+    await this.changes.write(async (trx, record) => {
+      await deleteRuleList(trx);
+      record({ kind: 'rules' });
+    });
+    return [...this.snapshot.rules.rules];
+  }
+
+  async replaceTemplate(format: TemplatedFormat, template: string): Promise<TemplateView> {
+    const problem = templateProblem(format, template);
+    if (problem) {
+      throw errors.validation(`The ${format} template cannot be used; nothing was changed.`, [
+        { path: 'body.template', message: problem },
+      ]);
+    }
+    await this.changes.write(async (trx, record) => {
+      await writeTemplate(trx, format, template, new Date().toISOString());
+      record({ kind: 'templates' });
+    });
+    return this.templateView(format);
+  }
+
+  async restoreBuiltinTemplate(format: TemplatedFormat): Promise<TemplateView> {
+    await this.changes.write(async (trx, record) => {
+      await deleteTemplate(trx, format);
+      record({ kind: 'templates' });
+    });
+    return this.templateView(format);
+  }
+
+  /** Reads both from the database; a stored value that no longer validates falls back to the default, logged. */
+  private async reload(): Promise<void> {
+    const db = this.database.db;
+    const [ruleJson, stored] = await Promise.all([readRuleList(db), readTemplates(db)]);
+    const templates = { ...BUILTIN_TEMPLATES };
+    const custom = new Set<TemplatedFormat>();
+    for (const { format, template } of stored) {
+      if (!(TEMPLATED_FORMATS as readonly string[]).includes(format)) continue;
+      const problem = templateProblem(format as TemplatedFormat, template);
+      if (problem) {
+        this.log.warn({ format, problem }, 'stored template is not usable; serving the built-in one');
+        continue;
+      }
+      templates[format as TemplatedFormat] = template;
+      custom.add(format as TemplatedFormat);
+    }
+    this.snapshot = {
+      rules: compileRules(this.parseRules(ruleJson)),
+      templates,
+      custom,
+      version: this.snapshot.version + 1,
+    };
+  }
+
+  private parseRules(json: string | null): readonly FormatRule[] {
+    if (json === null) return DEFAULT_FORMAT_RULES;
+    try {
+      return validateRules(JSON.parse(json) as FormatRule[]);
+    } catch (error) {
+      this.log.warn({ err: error }, 'stored format rules are not usable; serving the defaults');
+      return DEFAULT_FORMAT_RULES;
+    }
+  }
+}

@@ -1,0 +1,107 @@
+// Request and response schemas of the format-rule and template admin endpoints and of the owners' preview.
+import { Type } from 'typebox';
+import { FORMAT_NAMES, TEMPLATED_FORMATS } from '../../formats/formats.js';
+import {
+  MAX_RULE_VALUE_LENGTH,
+  MAX_RULES,
+  RULE_ID_PATTERN,
+  RULE_MATCHES,
+  RULE_RESULTS,
+  type FormatRule,
+} from './format-rules.js';
+
+/** One of `values`, typed as their union. */
+const oneOf = <T extends string>(values: readonly T[], description: string) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], description });
+
+export const FormatRuleSchema = Type.Object(
+  {
+    id: Type.String({
+      pattern: RULE_ID_PATTERN,
+      description: 'Unique id (lower-case letters, digits, `-`, `_`; not `path`, `query` or `default`).',
+    }),
+    header: Type.String({
+      pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$",
+      description: 'Request header to read (case-insensitive name), e.g. `user-agent` or `accept`.',
+    }),
+    match: oneOf(RULE_MATCHES, 'How `value` is compared with the header (an absent header reads as "").'),
+    value: Type.String({
+      minLength: 1,
+      maxLength: MAX_RULE_VALUE_LENGTH,
+      description: 'Text or regular expression (at most 256 characters; a regex must be safe from backtracking).',
+    }),
+    case_sensitive: Type.Boolean({ default: false, description: 'Compare case-sensitively (default false).' }),
+    enabled: Type.Boolean({ default: true, description: 'Disabled rules are kept but never match (default true).' }),
+    result: oneOf(
+      [...RULE_RESULTS, 'clash'],
+      'A format (`clash` is stored as `mihomo`), `page`, or `block` (403 client_blocked).',
+    ),
+  },
+  { additionalProperties: false, description: 'One format rule; the first enabled rule that matches wins.' },
+);
+
+export const FormatRulesBody = Type.Object(
+  { rules: Type.Array(FormatRuleSchema, { maxItems: MAX_RULES, description: 'The whole ordered list.' }) },
+  { additionalProperties: false, description: 'Replaces the whole rule list.' },
+);
+
+export const FormatRulesResponse = Type.Object(
+  { rules: Type.Array(FormatRuleSchema, { description: 'The rules in force, in order.' }) },
+  { description: 'The format rule list.' },
+);
+
+export type FormatRulesBody = { rules: FormatRule[] };
+
+export const TemplateParams = Type.Object({
+  format: Type.String({ maxLength: 64, description: `Templated format: ${TEMPLATED_FORMATS.join(', ')}.` }),
+});
+
+export const TemplateBody = Type.Object(
+  {
+    template: Type.String({
+      minLength: 1,
+      maxLength: 256 * 1024,
+      description: 'The template document as text (YAML for mihomo, JSON for sing-box and xray).',
+    }),
+  },
+  { additionalProperties: false, description: 'A replacement template; it must parse and keep its insertion points.' },
+);
+
+export const TemplateResponse = Type.Object(
+  {
+    format: Type.String({ description: 'The templated format.' }),
+    template: Type.String({ description: 'The template document as text.' }),
+    builtin: Type.Boolean({ description: 'True when the built-in template is in force.' }),
+  },
+  { description: 'The template a structured format renders into.' },
+);
+
+export const PreviewQuery = Type.Object({
+  format: Type.Optional(
+    Type.String({ maxLength: 64, description: `Format to render (${FORMAT_NAMES.join(', ')}); rule \`query\`.` }),
+  ),
+  user_agent: Type.Optional(
+    Type.String({ maxLength: 1024, description: 'User-Agent the rules should see (default none).' }),
+  ),
+  accept: Type.Optional(Type.String({ maxLength: 1024, description: 'Accept header the rules should see.' })),
+});
+
+export const PreviewResponse = Type.Object(
+  {
+    format: Type.String({ description: 'The chosen format, `page`, or `block`.' }),
+    rule: Type.String({ description: 'The deciding rule id, or `path`, `query`, `default`.' }),
+    served: Type.Integer({ description: 'Servers in the body.' }),
+    skipped: Type.Array(
+      Type.Object({
+        data: Type.String({ description: 'The share URI that was skipped.' }),
+        reason: Type.String({ description: 'Why the format could not express it.' }),
+      }),
+      { description: 'Servers left out of this format.' },
+    ),
+    headers: Type.Record(Type.String(), Type.String(), {
+      description: 'Response headers the link would send, lower-case names.',
+    }),
+    body: Type.String({ description: 'The body the link would send.' }),
+  },
+  { description: 'What the public link answers for these request headers right now.' },
+);

@@ -1,0 +1,106 @@
+// Builds what the public link answers for one request (format choice, body, headers), for the link itself and for the preview.
+import { CONTENT_TYPES, type Format } from '../../formats/formats.js';
+import type { Skipped } from '../../formats/proxy.js';
+import { chooseLink, type LinkChoice, type LinkRequest } from '../formats/format-rules.js';
+import type { FormatSettings } from '../formats/format-settings.js';
+import { encodeComment } from '../sources/proxy-uri.js';
+import { LINK_PAGE_CSP, renderLinkPage } from './link-page.js';
+import type { ServedSubscription } from './resolve.store.js';
+import { etagOf, type ResolvedSubscription } from './render-cache.js';
+
+export interface LinkAnswer {
+  /** The canonical format, or `page`. */
+  format: Format | 'page';
+  rule: string;
+  /** Response headers with lower-case names, the ETag included. */
+  headers: Record<string, string>;
+  body: Buffer;
+  served: number;
+  skipped: Skipped[];
+}
+
+const EXTENSIONS: Record<Format, string> = {
+  base64: 'txt',
+  plain: 'txt',
+  mihomo: 'yaml',
+  'sing-box': 'json',
+  xray: 'json',
+  sip008: 'json',
+};
+
+/** The format choice for a request; `block` answers are the caller's to refuse. */
+export function chooseFor(settings: FormatSettings, request: LinkRequest): LinkChoice {
+  return chooseLink(settings.rules, request);
+}
+
+export function answerLink(
+  resolved: ResolvedSubscription,
+  choice: LinkChoice & { result: Format | 'page' },
+  settings: FormatSettings,
+  linkUrl: string,
+): LinkAnswer {
+  const common = {
+    ...profileHeaders(resolved.subscription),
+    'cache-control': 'private, no-cache',
+    vary: settings.rules.vary,
+    'subweave-format': choice.result,
+    'subweave-rule': choice.rule,
+  };
+  if (choice.result === 'page') {
+    const { served } = resolved.render('base64');
+    const { name, description } = resolved.subscription;
+    const body = Buffer.from(renderLinkPage({ name, description, servers: served, url: linkUrl }), 'utf8');
+    return {
+      format: 'page',
+      rule: choice.rule,
+      headers: {
+        ...common,
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': LINK_PAGE_CSP,
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+        etag: etagOf(body),
+      },
+      body,
+      served,
+      skipped: [],
+    };
+  }
+  const rendered = resolved.render(choice.result);
+  const headers: Record<string, string> = {
+    ...common,
+    'content-type': CONTENT_TYPES[choice.result],
+    'content-disposition': disposition(resolved.subscription.name, EXTENSIONS[choice.result]),
+    etag: rendered.etag,
+  };
+  if (rendered.skipped.length > 0) headers['subweave-skipped'] = String(rendered.skipped.length);
+  return {
+    format: choice.result,
+    rule: choice.rule,
+    headers,
+    body: rendered.body,
+    served: rendered.served,
+    skipped: rendered.skipped,
+  };
+}
+
+function profileHeaders({ name, description }: ServedSubscription): Record<string, string> {
+  return {
+    'profile-title': `base64:${Buffer.from(description || name, 'utf8').toString('base64')}`,
+    'profile-update-interval': '1',
+  };
+}
+
+function disposition(name: string, extension: string): string {
+  const asciiName = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${asciiName}.${extension}"; filename*=UTF-8''${encodeComment(name)}.${extension}`;
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110 13.1.2): W/ prefixes are ignored, `*` matches anything. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
+}

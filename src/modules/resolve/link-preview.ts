@@ -1,0 +1,55 @@
+// Shows an owner what the public link answers for given request headers, without polling the link itself.
+import { errors } from '../../http/errors.js';
+import type { Skipped } from '../../formats/proxy.js';
+import type { FormatSettings } from '../formats/format-settings.js';
+import { answerLink, chooseFor } from './link-answer.js';
+import type { RenderCache } from './render-cache.js';
+
+export interface PreviewQuery {
+  format?: string | undefined;
+  user_agent?: string | undefined;
+  accept?: string | undefined;
+}
+
+export interface LinkPreviewAnswer {
+  format: string;
+  rule: string;
+  served: number;
+  skipped: Skipped[];
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type LinkPreview = (token: string, query: PreviewQuery) => Promise<LinkPreviewAnswer>;
+
+/** The caller has checked that `token` is the owner's; an inactive owner's link answers 404 like the link does. */
+export function linkPreview(cache: RenderCache, formats: FormatSettings, publicBaseUrl: string): LinkPreview {
+  return async (token, query) => {
+    const headers: Record<string, string> = {};
+    if (query.user_agent !== undefined) headers['user-agent'] = query.user_agent;
+    if (query.accept !== undefined) headers['accept'] = query.accept;
+    const choice = chooseFor(formats, { queryFormat: query.format, headers });
+    if (choice.result === 'block') {
+      const refusal = errors.clientBlocked(choice.rule);
+      return {
+        format: 'block',
+        rule: choice.rule,
+        served: 0,
+        skipped: [],
+        headers: { 'content-type': 'application/json; charset=utf-8', ...refusal.headers },
+        body: JSON.stringify({ error: refusal.code, message: refusal.message, details: refusal.details }),
+      };
+    }
+    const resolved = await cache.get(token);
+    if (!resolved) throw errors.subscriptionNotFound();
+    const answer = answerLink(resolved, { ...choice, result: choice.result }, formats, `${publicBaseUrl}/sub/${token}`);
+    return {
+      format: answer.format,
+      rule: answer.rule,
+      served: answer.served,
+      skipped: answer.skipped,
+      headers: answer.headers,
+      body: answer.body.toString('utf8'),
+    };
+  };
+}

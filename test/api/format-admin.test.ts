@@ -1,0 +1,154 @@
+// The admin API for format rules and templates (DESIGN 14): defaults, validation, all-or-nothing replacement, cache drop.
+import { afterEach, expect, it } from 'vitest';
+import { describeEachDatabase, useTestApp } from '../support/harness.js';
+import { expectError, subsApi, vlessUri } from '../support/source-factories.js';
+
+const DEFAULT_IDS = ['browser', 'hiddify', 'mihomo', 'clash', 'sing-box', 'xray-apps'];
+
+const rule = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  header: 'user-agent',
+  match: 'contains',
+  value: id,
+  result: 'plain',
+  ...extra,
+});
+
+describeEachDatabase('admin format rules', (kind) => {
+  const t = useTestApp(kind, { ADMIN_SECRET: 'rules-secret' });
+
+  afterEach(async () => {
+    expect((await t.admin('DELETE', '/format-rules')).statusCode).toBe(200);
+  });
+
+  it('lists the built-in defaults in order', async () => {
+    const res = await t.admin('GET', '/format-rules');
+    expect(res.statusCode).toBe(200);
+    const { rules } = res.json<{ rules: Array<Record<string, unknown>> }>();
+    expect(rules.map((r) => r['id'])).toEqual(DEFAULT_IDS);
+    expect(rules[0]).toEqual({
+      id: 'browser',
+      header: 'accept',
+      match: 'contains',
+      value: 'text/html',
+      case_sensitive: false,
+      enabled: true,
+      result: 'page',
+    });
+    expect(rules.find((r) => r['id'] === 'xray-apps')).toMatchObject({ enabled: false, result: 'xray' });
+    expect(rules.find((r) => r['id'] === 'clash')).toMatchObject({ match: 'prefix', value: 'clash', result: 'mihomo' });
+  });
+
+  it('replaces the whole list, fills defaults, stores clash as mihomo, and DELETE restores the defaults', async () => {
+    const put = await t.admin('PUT', '/format-rules', {
+      rules: [rule('one', { result: 'clash', header: 'User-Agent' }), rule('two', { case_sensitive: true })],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const expected = [
+      { ...rule('one'), header: 'user-agent', result: 'mihomo', case_sensitive: false, enabled: true },
+      { ...rule('two'), case_sensitive: true, enabled: true },
+    ];
+    expect(put.json()).toEqual({ rules: expected });
+    expect((await t.admin('GET', '/format-rules')).json()).toEqual({ rules: expected });
+    const restored = await t.admin('DELETE', '/format-rules');
+    expect(restored.json<{ rules: Array<{ id: string }> }>().rules.map((r) => r.id)).toEqual(DEFAULT_IDS);
+  });
+
+  it('accepts an empty list: every request then gets base64 by default', async () => {
+    expect((await t.admin('PUT', '/format-rules', { rules: [] })).json()).toEqual({ rules: [] });
+    const sub = await subsApi(t).create([vlessUri()]);
+    const res = await t.call('GET', `/sub/${sub.token}`, { headers: { accept: 'text/html' } });
+    expect([res.headers['subweave-format'], res.headers['subweave-rule']]).toEqual(['base64', 'default']);
+  });
+
+  it.each([
+    ['a value over 256 characters', [rule('long', { value: 'x'.repeat(257) })]],
+    ['an empty value', [rule('empty', { value: '' })]],
+    ['an unknown match', [rule('m', { match: 'suffix' })]],
+    ['an unknown result', [rule('r', { result: 'json' })]],
+    ['a bad id', [rule('Has Space')]],
+    ['a bad header name', [rule('h', { header: 'user agent' })]],
+    ['an unknown field', [rule('u', { extra: 1 })]],
+    ['a missing field', [{ id: 'x', header: 'accept', match: 'contains', result: 'page' }]],
+    ['a repeated id', [rule('same'), rule('same')]],
+    ['a reserved id', [rule('default')]],
+    ['a regex that does not compile', [rule('re', { match: 'regex', value: '(unclosed' })]],
+    ['a non-array', 'nope'],
+  ])('refuses %s with validation_failed and changes nothing', async (_label, rules) => {
+    const res = await t.admin('PUT', '/format-rules', { rules });
+    expectError(res, 400, 'validation_failed');
+    const now = (await t.admin('GET', '/format-rules')).json<{ rules: Array<{ id: string }> }>();
+    expect(now.rules.map((r) => r.id)).toEqual(DEFAULT_IDS);
+  });
+
+  it.each(['(a+)+$', '(ab*)*c', '^(\\w+\\s?)*$'])(
+    'refuses the catastrophic regex %s with unsafe_pattern',
+    async (value) => {
+      const res = await t.admin('PUT', '/format-rules', {
+        rules: [rule('fine', { match: 'regex', value: '^sfa' }), rule('bad', { match: 'regex', value })],
+      });
+      expect(expectError(res, 400, 'unsafe_pattern')).toEqual({ index: 1, id: 'bad', value });
+      const now = (await t.admin('GET', '/format-rules')).json<{ rules: Array<{ id: string }> }>();
+      expect(now.rules.map((r) => r.id)).toEqual(DEFAULT_IDS);
+    },
+  );
+
+  it('refuses more than 100 rules', async () => {
+    const rules = Array.from({ length: 101 }, (_, i) => rule(`r${i}`));
+    expectError(await t.admin('PUT', '/format-rules', { rules }), 400, 'validation_failed');
+  });
+
+  it('needs the admin signature', async () => {
+    expectError(await t.call('GET', '/api/v1/admin/format-rules'), 401, 'missing_signature');
+  });
+});
+
+describeEachDatabase('admin templates', (kind) => {
+  const t = useTestApp(kind, { ADMIN_SECRET: 'templates-secret' });
+
+  afterEach(async () => {
+    for (const format of ['mihomo', 'sing-box', 'xray']) await t.admin('DELETE', `/templates/${format}`);
+  });
+
+  it.each(['mihomo', 'sing-box', 'xray'])('answers the built-in %s template', async (format) => {
+    const res = await t.admin('GET', `/templates/${format}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ format: string; template: string; builtin: boolean }>();
+    expect(body.format).toBe(format);
+    expect(body.builtin).toBe(true);
+    expect(body.template.length).toBeGreaterThan(10);
+  });
+
+  it('replaces a template, serves it at once, and restores the built-in one', async () => {
+    const builtin = (await t.admin('GET', '/templates/mihomo')).json<{ template: string }>().template;
+    const sub = await subsApi(t).create([vlessUri() + '#a']);
+    const before = await t.call('GET', `/sub/${sub.token}/mihomo`);
+    const custom = `# custom template\n${builtin}`;
+    const put = await t.admin('PUT', '/templates/clash', { template: custom });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toEqual({ format: 'mihomo', template: custom, builtin: false });
+    const after = await t.call('GET', `/sub/${sub.token}/mihomo`);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect((await t.admin('GET', '/templates/mihomo')).json()).toMatchObject({ builtin: false, template: custom });
+    const reset = await t.admin('DELETE', '/templates/mihomo');
+    expect(reset.json()).toEqual({ format: 'mihomo', template: builtin, builtin: true });
+    expect((await t.call('GET', `/sub/${sub.token}/mihomo`)).headers.etag).toBe(before.headers.etag);
+  });
+
+  it.each([
+    ['sing-box', '{'],
+    ['xray', '[not json'],
+    ['sing-box', '{}'],
+  ])('refuses a %s template that does not parse or lost its insertion points: %j', async (format, template) => {
+    const res = await t.admin('PUT', `/templates/${format}`, { template });
+    expectError(res, 400, 'validation_failed');
+    expect((await t.admin('GET', `/templates/${format}`)).json()).toMatchObject({ builtin: true });
+  });
+
+  it('answers 400 unknown_format for an unknown name and 404 for formats without a template', async () => {
+    expectError(await t.admin('GET', '/templates/json'), 400, 'unknown_format');
+    for (const format of ['sip008', 'base64', 'plain']) {
+      expectError(await t.admin('GET', `/templates/${format}`), 404, 'not_found');
+    }
+  });
+});
