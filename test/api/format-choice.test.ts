@@ -128,7 +128,7 @@ describeEachDatabase('public link format choice', (kind) => {
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.headers['content-disposition']).toBeUndefined();
     expect(res.body).toContain(`/sub/${token}`);
-    expect(res.body).toContain('3 servers');
+    expect(res.body).toContain('<dt>Servers</dt><dd>3</dd>');
     // Naming a format still gets the format.
     const named = await get(`/sub/${token}/plain`, { accept: 'text/html' });
     expect(named.headers['subweave-format']).toBe('plain');

@@ -1,37 +1,20 @@
 // The connect page in headless Chromium against the real app on a loopback port: check, approve, reject, revoke, bad token.
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { findChromium, launchChromium } from '../support/chromium.js';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp, type TestApp } from '../support/harness.js';
 import { decide, expectError, expectStatus, ME, requestAccess } from '../support/connections.js';
-
-/** Debian's package; never a downloaded browser. CHROMIUM_PATH overrides. */
-function findChromium(): string | null {
-  const candidates = [process.env['CHROMIUM_PATH'], '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  return candidates.find((path): path is string => Boolean(path) && existsSync(path as string)) ?? null;
-}
 
 const executablePath = findChromium();
 const SKIP_REASON =
   'connect page browser tests skipped: no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)';
 if (!executablePath) console.warn(SKIP_REASON);
 
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 let browser: Browser;
 
 (executablePath ? describe : describe.skip)(executablePath ? 'connect page in Chromium' : SKIP_REASON, () => {
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: executablePath as string, args: ARGS });
+    browser = await launchChromium(executablePath as string);
   });
   afterAll(async () => {
     await browser?.close();

@@ -4,7 +4,7 @@ import type { Skipped } from '../../formats/proxy.js';
 import { chooseLink, type LinkChoice, type LinkRequest } from '../formats/format-rules.js';
 import type { FormatSettings } from '../formats/format-settings.js';
 import { encodeComment } from '../sources/proxy-uri.js';
-import { LINK_PAGE_CSP, renderLinkPage } from './link-page.js';
+import { LINK_PAGE_HEADERS, renderLinkPage } from './link-page.js';
 import type { ServedSubscription } from './resolve.store.js';
 import { etagOf, type ResolvedSubscription } from './render-cache.js';
 
@@ -47,22 +47,13 @@ export function answerLink(
     'subweave-rule': choice.rule,
   };
   if (choice.result === 'page') {
-    const { served } = resolved.render('base64');
-    const { name, description } = resolved.subscription;
-    const body = Buffer.from(renderLinkPage({ name, description, servers: served, url: linkUrl }), 'utf8');
+    const page = pageOf(resolved, linkUrl);
     return {
       format: 'page',
       rule: choice.rule,
-      headers: {
-        ...common,
-        'content-type': 'text/html; charset=utf-8',
-        'content-security-policy': LINK_PAGE_CSP,
-        'x-content-type-options': 'nosniff',
-        'referrer-policy': 'no-referrer',
-        etag: etagOf(body),
-      },
-      body,
-      served,
+      headers: { ...common, ...LINK_PAGE_HEADERS, etag: page.etag },
+      body: page.body,
+      served: page.served,
       skipped: [],
     };
   }
@@ -82,6 +73,27 @@ export function answerLink(
     served: rendered.served,
     skipped: rendered.skipped,
   };
+}
+
+interface RenderedPage {
+  url: string;
+  body: Buffer;
+  etag: string;
+  served: number;
+}
+
+/** The page lives as long as the cached resolution it shows: its QR code costs milliseconds to draw. */
+const pages = new WeakMap<ResolvedSubscription, RenderedPage>();
+
+function pageOf(resolved: ResolvedSubscription, url: string): RenderedPage {
+  const kept = pages.get(resolved);
+  if (kept?.url === url) return kept;
+  const { served } = resolved.render('base64');
+  const { name, description, updatedAt } = resolved.subscription;
+  const body = Buffer.from(renderLinkPage({ name, description, updatedAt, servers: served, url }), 'utf8');
+  const page = { url, body, etag: etagOf(body), served };
+  pages.set(resolved, page);
+  return page;
 }
 
 function profileHeaders({ name, description }: ServedSubscription): Record<string, string> {

@@ -3,12 +3,13 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors } from '../../http/errors.js';
-import { errorResponses } from '../../http/schemas.js';
+import { ErrorResponse, errorResponses } from '../../http/schemas.js';
 import { routeDefaults } from '../../http/route-defaults.js';
 import { FORMAT_NAMES } from '../../formats/formats.js';
 import type { FormatSettings } from '../formats/format-settings.js';
 import type { RenderCache } from './render-cache.js';
 import { answerLink, chooseFor, matchesEtag } from './link-answer.js';
+import { LINK_PAGE_HEADERS, renderLinkNotFoundPage } from './link-page.js';
 import { isTokenShaped } from '../../shared/tokens.js';
 
 const formatNames = FORMAT_NAMES.map((name) => `\`${name}\``).join(', ');
@@ -21,6 +22,20 @@ const Query = Type.Object({
     }),
   ),
 });
+
+const NOT_FOUND_PAGE = renderLinkNotFoundPage();
+
+const responses = {
+  ...errorResponses(400, 403),
+  404: {
+    description:
+      'Unknown token or inactive owner: an HTML page when the request would get the page, else the error envelope.',
+    content: {
+      'application/json': { schema: ErrorResponse },
+      'text/html': { schema: Type.String({ description: 'The HTML 404 page.' }) },
+    },
+  },
+};
 
 const Params = Type.Object({ token: Type.String({ description: 'Subscription token.' }) });
 const FormatParams = Type.Object({
@@ -43,7 +58,8 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
     'format: the path form, then `?format=`, then the format rules on the request headers, then `base64`. ' +
     'Answers carry `Subweave-Format`, `Subweave-Rule`, `Subweave-Skipped` (when servers were skipped), ' +
     '`profile-title`, `profile-update-interval`, `content-disposition` and a strong ETag per format; ' +
-    'If-None-Match answers 304. No authentication. Unknown tokens and inactive owners answer 404.';
+    'If-None-Match answers 304. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page ' +
+    'when the choice is `page`, else `subscription_not_found`).';
 
   const serve = async (
     token: string,
@@ -55,7 +71,13 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
     const choice = chooseFor(formats, { pathFormat, queryFormat, headers: request.headers });
     if (choice.result === 'block') throw errors.clientBlocked(choice.rule);
     const resolved = isTokenShaped(token) ? await cache.get(token) : null;
-    if (!resolved) throw errors.subscriptionNotFound();
+    if (!resolved) {
+      if (choice.result !== 'page') throw errors.subscriptionNotFound();
+      return reply
+        .code(404)
+        .headers({ ...LINK_PAGE_HEADERS, 'cache-control': 'no-store', vary: formats.rules.vary })
+        .send(NOT_FOUND_PAGE);
+    }
     const answer = answerLink(resolved, { ...choice, result: choice.result }, formats, `${publicBaseUrl}/sub/${token}`);
     reply.headers(answer.headers);
     if (matchesEtag(request.headers['if-none-match'] as string | undefined, answer.headers['etag']!)) {
@@ -73,7 +95,7 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
           description,
           params: Params,
           querystring: Query,
-          response: errorResponses(400, 403, 404),
+          response: responses,
         },
       },
       async (request, reply) => serve(request.params.token, undefined, request.query.format, request, reply),
@@ -86,7 +108,7 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
           description,
           params: FormatParams,
           querystring: Query,
-          response: errorResponses(400, 403, 404),
+          response: responses,
         },
       },
       async (request, reply) =>

@@ -8,6 +8,8 @@ export interface ServedSubscription {
   name: string;
   description: string | null;
   userId: number;
+  /** ISO time of the last change of the subscription or its sources. */
+  updatedAt: string;
 }
 
 export interface DatabaseResolution extends Resolution {
@@ -20,11 +22,25 @@ export async function findServable(db: Executor, token: string): Promise<ServedS
   const row = await db
     .selectFrom('subscriptions')
     .innerJoin('users', 'users.user_id', 'subscriptions.user_id')
-    .select(['subscriptions.token', 'subscriptions.name', 'subscriptions.description', 'subscriptions.user_id'])
+    .select([
+      'subscriptions.token',
+      'subscriptions.name',
+      'subscriptions.description',
+      'subscriptions.user_id',
+      'subscriptions.updated_at',
+    ])
     .where('subscriptions.token', '=', token)
     .where('users.is_active', '=', 1)
     .executeTakeFirst();
-  return row && { token: row.token, name: row.name, description: row.description, userId: row.user_id };
+  return (
+    row && {
+      token: row.token,
+      name: row.name,
+      description: row.description,
+      userId: row.user_id,
+      updatedAt: row.updated_at,
+    }
+  );
 }
 
 export async function resolveFromDatabase(

@@ -1,0 +1,103 @@
+// The link page over HTTP (DESIGN 15): the page for browsers, its headers and content, and the HTML 404 for unknown tokens.
+import { expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { LINK_PAGE_CSP } from '../../src/modules/resolve/link-page.js';
+import { describeEachDatabase, TEST_BASE_URL, useTestApp } from '../support/harness.js';
+import { expectError, ssUri, subsApi, trojanUri, vlessUri } from '../support/source-factories.js';
+
+const BROWSER = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+function expectPageHeaders(res: LightMyRequestResponse) {
+  expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(res.headers['content-security-policy']).toBe(LINK_PAGE_CSP);
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['referrer-policy']).toBe('no-referrer');
+  expect(res.headers['x-frame-options']).toBe('DENY');
+  expect(res.headers['content-disposition']).toBeUndefined();
+}
+
+describeEachDatabase('link page', (kind) => {
+  const t = useTestApp(kind);
+  const subs = subsApi(t);
+  const get = (url: string, headers: Record<string, string> = {}) => t.call('GET', url, { headers });
+
+  it('answers a browser with the page: name, description, count, last change, QR, copy and app links', async () => {
+    const owner = await t.newUser();
+    const created = await t.call('POST', '/api/v1/subs', {
+      token: owner.token,
+      body: { name: 'Family <b>&', description: `"quoted" 'and' 😀`, sources: [vlessUri(), trojanUri(), ssUri()] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const sub = created.json<{ token: string; updated_at: string }>();
+    const link = `${TEST_BASE_URL}/sub/${sub.token}`;
+    for (const path of [`/sub/${sub.token}`, `/api/v1/sub/${sub.token}`]) {
+      const res = await get(path, BROWSER);
+      expect(res.statusCode, res.body).toBe(200);
+      expectPageHeaders(res);
+      expect(res.headers['subweave-format']).toBe('page');
+      expect(res.body).toContain('<h1 id="name">Family &lt;b&gt;&amp;</h1>');
+      expect(res.body).toContain('&quot;quoted&quot; &#39;and&#39; 😀');
+      expect(res.body).toContain('<dt>Servers</dt><dd>3</dd>');
+      expect(res.body).toContain(`datetime="${new Date(sub.updated_at).toISOString()}"`);
+      expect(res.body).toContain(`<input id="link" type="text" readonly value="${link}"`);
+      expect(res.body).toMatch(/<figure class="qr" id="qr"><svg [^>]*viewBox/);
+      expect(res.body).toContain(`happ://add/${link}"`);
+      expect(res.body).toContain(
+        `clash://install-config?name=Family%20%3Cb%3E%26&amp;url=${encodeURIComponent(`${link}/mihomo`)}"`,
+      );
+      expect(res.body).toContain(`sing-box://import-remote-profile?url=${encodeURIComponent(`${link}/sing-box`)}#`);
+    }
+  });
+
+  it('keeps one ETag for the page, answers 304 and shows a rename at once', async () => {
+    const sub = await subs.create([vlessUri()]);
+    const first = await get(`/sub/${sub.token}`, BROWSER);
+    const again = await get(`/sub/${sub.token}`, { ...BROWSER, 'if-none-match': first.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['subweave-format']).toBe('page');
+    const renamed = await t.call('PATCH', `/api/v1/subs/${sub.token}`, {
+      token: sub.userToken,
+      body: { name: 'Renamed' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = await get(`/sub/${sub.token}`, { ...BROWSER, 'if-none-match': first.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('<h1 id="name">Renamed</h1>');
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('answers an unknown or malformed token asked for as HTML with the HTML 404 page', async () => {
+    for (const url of [`/sub/${'A'.repeat(43)}`, '/api/v1/sub/%24%24%24', `/sub/${'x'.repeat(300)}`]) {
+      const res = await get(url, BROWSER);
+      expect(res.statusCode, url).toBe(404);
+      expectPageHeaders(res);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
+      expect(res.body).toContain('<h1>Subscription not found</h1>');
+      expect(res.body).not.toContain('AAAA');
+    }
+  });
+
+  it('keeps the JSON 404 for everything that would not get the page', async () => {
+    const unknown = 'A'.repeat(43);
+    for (const [url, headers] of [
+      [`/sub/${unknown}`, {}],
+      [`/sub/${unknown}`, { accept: 'application/json' }],
+      [`/sub/${unknown}`, { accept: '*/*', 'user-agent': 'Mozilla/5.0' }],
+      [`/sub/${unknown}/mihomo`, BROWSER],
+      [`/sub/${unknown}?format=plain`, BROWSER],
+    ] as const) {
+      const res = await get(url, headers);
+      expectError(res, 404, 'subscription_not_found');
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+    }
+  });
+
+  it('documents both 404 bodies in the OpenAPI description', async () => {
+    const spec = (await get('/docs/json')).json<{
+      paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }> } }>;
+    }>();
+    const notFound = spec.paths['/sub/{token}']!.get.responses['404']!;
+    expect(Object.keys(notFound.content).sort()).toEqual(['application/json', 'text/html']);
+  });
+});
