@@ -96,9 +96,11 @@ export const errors = {
     }),
   noUpdateFields: (fields: string[]) =>
     new AppError('no_update_fields', `Provide at least one of: ${fields.join(', ')}.`, { fields }),
-  commentNotApplicable: (sourceType: string) =>
+  /** `index`: the item's position when the comment came with a source in a list. */
+  commentNotApplicable: (sourceType: string, index?: number) =>
     new AppError('comment_not_applicable', `Comments apply to config sources only, not ${sourceType}.`, {
       source_type: sourceType,
+      ...(index === undefined ? {} : { index }),
     }),
   unknownFormat: (name: string, formats: string[]) =>
     new AppError('unknown_format', `Unknown format '${name}'.`, { format: name, formats }),

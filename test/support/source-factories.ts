@@ -30,9 +30,9 @@ export function ssUri(): string {
   return `ss://${userinfo}@${host('ss')}:8388`;
 }
 
-/** v2rayN-style base64 JSON. */
-export function vmessJsonUri(): string {
-  const json = { v: '2', ps: 'x', add: host('vm'), port: 443, id: randomUUID(), aid: 0, net: 'ws' };
+/** v2rayN-style base64 JSON; `ps` is the server name it carries (none by default). */
+export function vmessJsonUri(ps = ''): string {
+  const json = { v: '2', ps, add: host('vm'), port: 443, id: randomUUID(), aid: 0, net: 'ws' };
   return `vmess://${Buffer.from(JSON.stringify(json)).toString('base64')}`;
 }
 

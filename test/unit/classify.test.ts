@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { describe, it, expect } from 'vitest';
 import {
   classifySource,
+  copiedLinkToken,
   isConfigLine,
   sourceId,
   type ClassifiedSource,
@@ -138,6 +139,60 @@ describe('classifySource: internal references', () => {
 
   it('accepts a token of exactly 128 characters', () => {
     expect(accepted(classifySource(`${BASE}/sub/${'a'.repeat(128)}`, BASE)).refToken).toHaveLength(128);
+  });
+});
+
+describe('copied links (DESIGN 15)', () => {
+  it.each([
+    ['a LAN address', `http://192.168.1.2:8080/sub/${TOKEN}`],
+    ['the API path on loopback', `http://127.0.0.1/api/v1/sub/${TOKEN}`],
+    ['a format segment, a slash, a query and a fragment', `https://old.example/sub/${TOKEN}/sing-box/?a=b#c`],
+    ["the base URL's path on another host", `https://old.example/prefix/sub/${TOKEN}/mihomo`],
+  ])('finds the token in a link from %s', (_label, input) => {
+    expect(copiedLinkToken(input, 'https://subs.example.org/prefix')).toBe(TOKEN);
+  });
+
+  it.each([
+    ['a non-http scheme', `ftp://old.example/sub/${TOKEN}`],
+    ['two segments after the token', `https://old.example/sub/${TOKEN}/a/b`],
+    ['an unknown prefix', `https://old.example/x/sub/${TOKEN}`],
+    ['a malformed token', 'https://old.example/sub/a.b'],
+    ['no token', 'https://old.example/sub/'],
+    ['a proxy URI', VLESS],
+  ])('finds none in %s', (_label, input) => {
+    expect(copiedLinkToken(input, BASE)).toBeNull();
+  });
+
+  it('classifies a copied link as a reference only when its token is known', () => {
+    const link = `http://10.0.0.1/sub/${TOKEN}/clash`;
+    expect(accepted(classifySource(link, BASE, new Set([TOKEN])))).toEqual({
+      type: 'internal_token',
+      identity: TOKEN,
+      comment: null,
+      refToken: TOKEN,
+    });
+    expect(accepted(classifySource(link, BASE, new Set(['other'])))).toMatchObject({
+      type: 'external_url',
+      identity: link,
+    });
+  });
+});
+
+describe('vmess ps as the comment (DESIGN 15)', () => {
+  const vmess = (ps: unknown) =>
+    `vmess://${Buffer.from(JSON.stringify({ ps, add: 'vm.example.net', port: 443, id: UUID })).toString('base64')}`;
+
+  it('keeps a non-empty ps, trimmed, when there is no #', () => {
+    expect(accepted(classifySource(vmess(' Name '), BASE)).comment).toBe('Name');
+  });
+
+  it.each([
+    ['a # fragment', `${vmess('Name')}#Other`, 'Other'],
+    ['a bare #', `${vmess('Name')}#`, null],
+    ['a blank ps', vmess('  '), null],
+    ['a ps that is not a string', vmess(7), null],
+  ])('does not use ps with %s', (_label, input, comment) => {
+    expect(accepted(classifySource(input, BASE)).comment).toBe(comment);
   });
 });
 

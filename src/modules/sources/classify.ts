@@ -1,7 +1,7 @@
 // A source string can be a proxy config, an upstream subscription URL or a link to another subscription; this decides which, and its stable identity.
 import { parseUrl } from '../../net/url.js';
 import { createHash } from 'node:crypto';
-import { CONFIG_SCHEMES, isValidProxyUri, proxyUriProblem } from './proxy-uri.js';
+import { CONFIG_SCHEMES, isValidProxyUri, proxyUriProblem, vmessName } from './proxy-uri.js';
 import { isTokenShaped } from '../../shared/tokens.js';
 
 /** The kinds of source, in the order the API documents them; `sources.source_type` holds one of them. */
@@ -23,13 +23,25 @@ export type ClassifyResult =
 const ANY_SCHEME_RE = /^([A-Za-z][A-Za-z0-9+.-]*):/;
 const UNSAFE_URL_CHAR_RE = /[\s\p{Cc}\\]/u;
 const SUBSCRIPTION_PATHS = ['/api/v1/sub/', '/sub/'];
+/** `/sub/<token>` or `/api/v1/sub/<token>`, then at most a `/<format>` segment and a trailing slash. */
+const COPIED_LINK_PATH_RE = /^\/(?:api\/v1\/)?sub\/([^/]+)(?:\/[A-Za-z0-9_-]+)?\/?$/;
 
-export function classifySource(input: string, baseUrl: string): ClassifyResult {
+/**
+ * `knownTokens`: subscription tokens that exist, among those `copiedLinkToken` finds in the inputs; a link to one
+ * of them from any address is a reference (DESIGN 15).
+ */
+export function classifySource(
+  input: string,
+  baseUrl: string,
+  knownTokens: ReadonlySet<string> = new Set(),
+): ClassifyResult {
   const text = input.trim();
   if (text === '') return invalidSource('source is empty');
 
   const internal = classifyInternal(text, baseUrl);
   if (internal !== null) return internal;
+  const copied = copiedLinkToken(text, baseUrl);
+  if (copied !== null && knownTokens.has(copied)) return reference(copied);
 
   const scheme = ANY_SCHEME_RE.exec(text)?.[1]?.toLowerCase();
   if (scheme === 'http' || scheme === 'https') return classifyExternal(text);
@@ -57,6 +69,24 @@ function invalidUrl(reason: string): ClassifyResult {
   return { ok: false, code: 'invalid_url', reason };
 }
 
+/**
+ * The token of a public link copied from some other address of this service (a LAN address, 127.0.0.1, an old
+ * domain): an http(s) URL whose path is `/sub/<token>` or `/api/v1/sub/<token>` (or that under the base URL's path),
+ * optionally followed by a `/<format>` segment, a query or a fragment. Null for anything else. Whether the token
+ * exists decides whether the link is a reference or an external URL.
+ */
+export function copiedLinkToken(input: string, baseUrl: string): string | null {
+  const text = input.trim();
+  if (!/^https?:\/\//i.test(text)) return null;
+  const url = parseUrl(text);
+  if (url === null) return null;
+  const basePath = (parseUrl(baseUrl)?.pathname ?? '').replace(/\/+$/, '');
+  const path =
+    basePath !== '' && url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
+  const token = COPIED_LINK_PATH_RE.exec(path)?.[1];
+  return token !== undefined && isTokenShaped(token) ? token : null;
+}
+
 /** Null when `text` does not point into this service's own subscription endpoints. */
 function classifyInternal(text: string, baseUrl: string): ClassifyResult | null {
   const base = parseUrl(baseUrl);
@@ -70,9 +100,13 @@ function classifyInternal(text: string, baseUrl: string): ClassifyResult | null 
     if (!isTokenShaped(token)) {
       return invalidSource(token === '' ? 'subscription link has no token' : 'subscription link has a malformed token');
     }
-    return { ok: true, source: { type: 'internal_token', identity: token, comment: null, refToken: token } };
+    return reference(token);
   }
   return null;
+}
+
+function reference(token: string): ClassifyResult {
+  return { ok: true, source: { type: 'internal_token', identity: token, comment: null, refToken: token } };
 }
 
 function classifyExternal(text: string): ClassifyResult {
@@ -90,7 +124,9 @@ function classifyConfig(text: string): ClassifyResult {
   const { identity, rawComment } = splitComment(text);
   const problem = proxyUriProblem(identity);
   if (problem !== null) return invalidSource(problem);
-  return { ok: true, source: { type: 'config', identity, comment: decodeComment(rawComment) } };
+  // A pasted v2rayN link names its server in the JSON `ps`: without a '#', that name is the comment (DESIGN 15).
+  const comment = rawComment === null ? trimmedOrNull(vmessName(identity) ?? '') : decodeComment(rawComment);
+  return { ok: true, source: { type: 'config', identity, comment } };
 }
 
 function splitComment(text: string): { identity: string; rawComment: string | null } {
@@ -107,6 +143,10 @@ function decodeComment(raw: string | null): string | null {
   } catch {
     // a stray '%' is kept as typed
   }
-  const trimmed = decoded.trim();
+  return trimmedOrNull(decoded);
+}
+
+function trimmedOrNull(text: string): string | null {
+  const trimmed = text.trim();
   return trimmed === '' ? null : trimmed;
 }

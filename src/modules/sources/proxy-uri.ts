@@ -46,6 +46,13 @@ export function isValidProxyUri(uri: string): boolean {
   return inspect(uri).ok;
 }
 
+/** The server name a v2rayN-style `vmess://<base64 JSON>` link carries in its `ps` field, or null. */
+export function vmessName(uri: string): string | null {
+  const inspection = inspect(uri);
+  const ps = inspection.ok ? inspection.vmessJson?.['ps'] : undefined;
+  return typeof ps === 'string' ? ps : null;
+}
+
 export function configHost(uri: string): string | null {
   const inspection = inspect(uri);
   return inspection.ok ? inspection.host : null;

@@ -2,13 +2,11 @@
 import { errors } from '../../http/errors.js';
 import type { Executor } from '../../db/executor.js';
 import type { NewSource } from '../../db/types.js';
-import type { SourceInput } from '../subscriptions/subscriptions.schemas.js';
+import { MAX_COMMENT_LENGTH, type SourceInput } from '../subscriptions/subscriptions.schemas.js';
 import { checkPublicHost } from '../../net/ssrf.js';
-import { classifySource, sourceId, type ClassifyResult, type SourceType } from './classify.js';
+import { classifySource, copiedLinkToken, sourceId, type ClassifyResult, type SourceType } from './classify.js';
 import { referencesFrom } from './sources.store.js';
 import { existingTokens } from '../subscriptions/subscriptions.store.js';
-
-export const MAX_COMMENT_LENGTH = 256;
 
 export interface PreparedSource {
   /** Position of the item in the request, for error details. */
@@ -22,15 +20,28 @@ export interface PreparedSource {
   maxDepth: number;
 }
 
-/** Classifies every item and keeps the first occurrence of each source id; throws on the first invalid item. */
-export function prepareSources(inputs: SourceInput[], baseUrl: string): PreparedSource[] {
+/** Tokens of links to this service copied from other addresses: whether each exists decides its classification. */
+export function copiedLinkTokens(inputs: SourceInput[], baseUrl: string): string[] {
+  const tokens = inputs.map((input) => copiedLinkToken(typeof input === 'string' ? input : input.data, baseUrl));
+  return [...new Set(tokens.filter((token): token is string => token !== null))];
+}
+
+/**
+ * Classifies every item and keeps the first occurrence of each source id; throws on the first invalid item.
+ * `knownTokens`: which of `copiedLinkTokens(inputs)` exist.
+ */
+export function prepareSources(
+  inputs: SourceInput[],
+  baseUrl: string,
+  knownTokens: ReadonlySet<string> = new Set(),
+): PreparedSource[] {
   const seen = new Set<string>();
   const prepared: PreparedSource[] = [];
   inputs.forEach((input, index) => {
     const item = typeof input === 'string' ? { data: input } : input;
     const result = CONTROL_CHARACTER.test(item.data.trim())
       ? controlCharacterVerdict(item.data)
-      : classifySource(item.data, baseUrl);
+      : classifySource(item.data, baseUrl, knownTokens);
     if (!result.ok) {
       const details = { index, data: item.data.slice(0, 200), reason: result.reason };
       throw result.code === 'invalid_url'
@@ -38,12 +49,7 @@ export function prepareSources(inputs: SourceInput[], baseUrl: string): Prepared
         : errors.invalidSource(`Source ${index} is not a valid source: ${result.reason}`, details);
     }
     const { source } = result;
-    const commentProblem = source.comment === null ? null : commentIssue(source.comment);
-    if (commentProblem) {
-      throw errors.validation(`Source ${index} has an invalid comment: ${commentProblem}.`, [
-        { path: `body.sources.${index}.data`, message: `comment ${commentProblem}` },
-      ]);
-    }
+    const comment = chosenComment(source.type, source.comment, item.comment, index);
     const id = sourceId(source.type, source.identity);
     if (seen.has(id)) return;
     seen.add(id);
@@ -52,7 +58,7 @@ export function prepareSources(inputs: SourceInput[], baseUrl: string): Prepared
       id,
       type: source.type,
       identity: source.identity,
-      comment: source.comment,
+      comment,
       refToken: source.refToken ?? null,
       isHidden: item.is_hidden ?? false,
       maxDepth: item.max_depth ?? 3,
@@ -71,6 +77,29 @@ function controlCharacterVerdict(data: string): ClassifyResult {
   return /^\s*https?:/i.test(data)
     ? { ok: false, code: 'invalid_url', reason }
     : { ok: false, code: 'invalid_source', reason };
+}
+
+/**
+ * The comment to store: an explicit `comment` wins over the one found in `data` (`#` fragment or vmess `ps`); `""`
+ * means none, null or omitted means the one in `data`. A non-empty explicit comment on a non-config is refused.
+ */
+function chosenComment(
+  type: SourceType,
+  fromData: string | null,
+  explicit: string | null | undefined,
+  index: number,
+): string | null {
+  const given = explicit === undefined || explicit === null ? undefined : explicit.trim();
+  if (given !== undefined && given !== '' && type !== 'config') throw errors.commentNotApplicable(type, index);
+  const comment = given === undefined ? fromData : given || null;
+  const problem = comment === null ? null : commentIssue(comment);
+  if (problem) {
+    const field = given === undefined ? 'data' : 'comment';
+    throw errors.validation(`Source ${index} has an invalid comment: ${problem}.`, [
+      { path: `body.sources.${index}.${field}`, message: `comment ${problem}` },
+    ]);
+  }
+  return comment;
 }
 
 /** Why a decoded comment cannot be stored, or null when it is fine. */
@@ -101,12 +130,14 @@ export async function checkExternalHosts(sources: PreparedSource[], allowPrivate
 /**
  * Checks that internal references exist and that adding them to `holder` creates no cycle and no chain deeper
  * than `maxNesting` below it. The existing graph is acyclic (every add is checked), so walking it terminates.
+ * References whose id is in `held` (already in the holder's list) may point to a deleted subscription.
  */
 export async function checkReferences(
   db: Executor,
   holder: string,
   sources: PreparedSource[],
   maxNesting: number,
+  held: ReadonlySet<string> = new Set(),
 ): Promise<void> {
   const refs = sources.filter((s) => s.refToken !== null);
   if (refs.length === 0) return;
@@ -115,7 +146,7 @@ export async function checkReferences(
     refs.map((s) => s.refToken as string),
   );
   for (const ref of refs) {
-    if (!found.has(ref.refToken as string)) {
+    if (!found.has(ref.refToken as string) && !held.has(ref.id)) {
       throw errors.invalidSource(`Source ${ref.index} references a subscription that does not exist.`, {
         index: ref.index,
         reason: 'referenced subscription not found',

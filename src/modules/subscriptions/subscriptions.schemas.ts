@@ -5,6 +5,8 @@ import { SOURCE_TYPES } from '../sources/classify.js';
 
 export const MAX_SOURCES_PER_REQUEST = 150;
 export const MAX_SOURCE_DATA_LENGTH = 16_384;
+/** Comments count Unicode code points after trimming; the schemas bound the raw string the same way. */
+export const MAX_COMMENT_LENGTH = 256;
 
 export const SourceCreate = Type.Object(
   {
@@ -13,8 +15,18 @@ export const SourceCreate = Type.Object(
       maxLength: MAX_SOURCE_DATA_LENGTH,
       description:
         'A proxy config URI (optionally with `#comment`), an external http(s) subscription URL, or a link to another ' +
-        'subscription of this service (`{base_url}/api/v1/sub/{token}` or `{base_url}/sub/{token}`).',
+        'subscription of this service (`{base_url}/api/v1/sub/{token}` or `{base_url}/sub/{token}`; from any other ' +
+        'address too, with or without a `/{format}` segment, when the token exists). A `vmess://<base64 JSON>` ' +
+        'without `#` keeps its non-empty `ps` as the comment.',
     }),
+    comment: Type.Optional(
+      Type.Union([Type.String({ maxLength: MAX_COMMENT_LENGTH, pattern: TRIMMED_TEXT_PATTERN }), Type.Null()], {
+        description:
+          'Config sources: the comment, at most 256 characters (trimmed); it wins over a `#` fragment or vmess `ps` ' +
+          'in `data`. `""` means none (the host is shown); null or omitted means the one in `data`. A non-empty ' +
+          'comment on another kind of source is 400 `comment_not_applicable`.',
+      }),
+    ),
     is_hidden: Type.Optional(
       Type.Union([Type.Boolean(), Type.Null()], {
         description:
@@ -98,7 +110,7 @@ export const RemoveSourcesBody = Type.Object({
 export const UpdateConfigBody = Type.Object({
   config_id: Type.String({ minLength: 1, description: 'The source id of the config (or other source) to change.' }),
   comment: Type.Optional(
-    Type.Union([Type.String({ maxLength: 256, pattern: TRIMMED_TEXT_PATTERN }), Type.Null()], {
+    Type.Union([Type.String({ maxLength: MAX_COMMENT_LENGTH, pattern: TRIMMED_TEXT_PATTERN }), Type.Null()], {
       description:
         'Comment appended as `#comment` when resolving, at most 256 characters, no `#` needed. null or "" resets it to the default (the config host). Omitted: unchanged. Config sources only.',
     }),
@@ -116,7 +128,7 @@ export const UpdateConfigBody = Type.Object({
 export const UpdateCommentBody = Type.Object({
   config_id: Type.String({ minLength: 1, description: 'The source id of the config.' }),
   comment: Type.Optional(
-    Type.Union([Type.String({ maxLength: 256, pattern: TRIMMED_TEXT_PATTERN }), Type.Null()], {
+    Type.Union([Type.String({ maxLength: MAX_COMMENT_LENGTH, pattern: TRIMMED_TEXT_PATTERN }), Type.Null()], {
       description: 'Comment, at most 256 characters; null or "" resets it to the default.',
     }),
   ),
@@ -133,7 +145,9 @@ export const SourceResponse = Type.Object({
   }),
   source_type: OneOf(SOURCE_TYPES, { description: 'Kind of source.' }),
   data: Type.String({
-    description: 'Config URI (with `#comment` when one is set), URL, or internal subscription link.',
+    description:
+      'Config URI (with `#comment` when one is set; a vmess JSON link whose `ps` is not its comment ends in a bare ' +
+      '`#`), URL, or the canonical link of the referenced subscription. Sent back, it recreates the source.',
   }),
   comment: Type.Union([Type.String(), Type.Null()], {
     description: 'Comment of this config in this subscription, or null for the default.',
@@ -145,7 +159,9 @@ export const SourceResponse = Type.Object({
     description: 'External URLs: time of the last successful fetch; null otherwise.',
   }),
   last_error: Type.Union([Type.String(), Type.Null()], {
-    description: 'External URLs: error of the last fetch, or null.',
+    description:
+      'External URLs: error of the last fetch, or null. References: `subscription_deleted` when the referenced ' +
+      'subscription was deleted (the reference stays and contributes nothing), else null.',
   }),
   configs_count: Type.Union([Type.Integer(), Type.Null()], {
     description: 'External URLs: configs in the cached content; null for other kinds.',

@@ -9,6 +9,7 @@ import { newToken } from '../../shared/tokens.js';
 import {
   checkExternalHosts,
   checkReferences,
+  copiedLinkTokens,
   prepareSources,
   toRows,
   type PreparedSource,
@@ -27,6 +28,7 @@ import { scopeKey, type Scope } from './scope.js';
 import {
   countInScope,
   deleteSubscription,
+  existingTokens,
   insertSubscription,
   listSubscriptions,
   lockSubscription,
@@ -83,7 +85,7 @@ export class SubscriptionsService {
 
   async create(scope: Scope, input: CreateSubscriptionInput) {
     const name = validName(input.name);
-    const prepared = prepareSources(input.sources ?? [], this.config.publicBaseUrl);
+    const prepared = await this.prepare(input.sources ?? []);
     this.assertWithinSourceLimit(prepared.length);
     await checkExternalHosts(prepared, this.config.fetchAllowPrivate);
     const token = newToken();
@@ -149,7 +151,7 @@ export class SubscriptionsService {
       throw errors.tooManySources(MAX_SOURCES_PER_REQUEST, inputs.length);
     }
     await this.load(scope, token, 'write');
-    const prepared = prepareSources(inputs, this.config.publicBaseUrl);
+    const prepared = await this.prepare(inputs);
     await checkExternalHosts(prepared, this.config.fetchAllowPrivate);
     await this.changes.write(async (trx, record) => {
       await this.lockGraph(trx, prepared);
@@ -175,14 +177,16 @@ export class SubscriptionsService {
 
   async replaceSources(scope: Scope, token: string, inputs: SourceInput[]) {
     await this.load(scope, token, 'write');
-    const prepared = prepareSources(inputs, this.config.publicBaseUrl);
+    const prepared = await this.prepare(inputs);
     this.assertWithinSourceLimit(prepared.length);
     await checkExternalHosts(prepared, this.config.fetchAllowPrivate);
     await this.changes.write(async (trx, record) => {
       await this.lockGraph(trx, prepared);
       record({ kind: 'subscription', token });
       await lockSubscription(trx, this.database.dialect, token);
-      await checkReferences(trx, token, prepared, this.config.maxNestingDepth);
+      // A reference the list already holds may stay even when its subscription is gone, so lists round-trip.
+      const held = new Set((await listSources(trx, token)).map((s) => s.id));
+      await checkReferences(trx, token, prepared, this.config.maxNestingDepth, held);
       const now = new Date().toISOString();
       await deleteAllSources(trx, token);
       await insertSources(trx, toRows(token, prepared, 0, now));
@@ -257,6 +261,13 @@ export class SubscriptionsService {
           : `Refreshed ${refreshed} of ${urls.length} external sources${failures.length ? `; ${failures.length} failed` : ''}.`,
       errors: failures.length > 0 ? failures : null,
     };
+  }
+
+  /** Classifies source input, looking up the tokens of links to this service copied from other addresses. */
+  private async prepare(inputs: SourceInput[]): Promise<PreparedSource[]> {
+    const baseUrl = this.config.publicBaseUrl;
+    const known = await existingTokens(this.db, copiedLinkTokens(inputs, baseUrl));
+    return prepareSources(inputs, baseUrl, known);
   }
 
   /** First fetch of external URLs just added: waited for FETCH_TIMEOUT_MS in total, then left to run on. */

@@ -2,12 +2,15 @@
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/executor.js';
 import type { SourceRow } from '../../db/types.js';
-import { encodeComment } from '../sources/proxy-uri.js';
+import { encodeComment, vmessName } from '../sources/proxy-uri.js';
 import { listSources } from '../sources/sources.store.js';
 import type { SourceView, SubscriptionListItem, SubscriptionView } from './subscriptions.schemas.js';
-import type { SubscriptionWithProvider } from './subscriptions.store.js';
+import { existingTokens, type SubscriptionWithProvider } from './subscriptions.store.js';
 import type { RenderCache } from '../resolve/render-cache.js';
 import type { CacheState, ExternalSources } from '../fetch/external-sources.js';
+
+/** `last_error` of a reference whose subscription was deleted (it stays in the list and contributes nothing). */
+export const SUBSCRIPTION_DELETED = 'subscription_deleted';
 
 export class SubscriptionViews {
   constructor(
@@ -23,10 +26,11 @@ export class SubscriptionViews {
       this.servedLines(subscription),
     ]);
     const urls = sources.filter((s) => s.source_type === 'external_url').map((s) => s.data);
-    const cached = await this.external.fetchStates(urls);
+    const refs = sources.filter((s) => s.source_type === 'internal_token').map(referencedToken);
+    const [cached, present] = await Promise.all([this.external.fetchStates(urls), existingTokens(this.db, refs)]);
     return {
       ...this.item(subscription, count),
-      sources: sources.map((s) => this.source(s, cached.get(s.data))),
+      sources: sources.map((s) => this.source(s, cached.get(s.data), present)),
     };
   }
 
@@ -51,8 +55,10 @@ export class SubscriptionViews {
     };
   }
 
-  private source(row: SourceRow, cached: CacheState | undefined): SourceView {
+  /** `present`: the referenced tokens that still exist (a reference to any other is dangling). */
+  private source(row: SourceRow, cached: CacheState | undefined, present: ReadonlySet<string>): SourceView {
     const external = row.source_type === 'external_url';
+    const dangling = row.source_type === 'internal_token' && !present.has(referencedToken(row));
     return {
       id: row.id,
       source_type: row.source_type,
@@ -62,7 +68,7 @@ export class SubscriptionViews {
       is_hidden: row.is_hidden === 1,
       max_depth: row.max_depth,
       last_fetched_at: external ? (cached?.fetched_at ?? null) : null,
-      last_error: external ? (cached?.last_error ?? null) : null,
+      last_error: external ? (cached?.last_error ?? null) : dangling ? SUBSCRIPTION_DELETED : null,
       configs_count: external ? (cached?.configs_count ?? 0) : null,
       created_at: row.created_at,
       updated_at: row.updated_at,
@@ -71,9 +77,14 @@ export class SubscriptionViews {
 
   /** The string a client can send back to recreate this source (config comments re-encoded so they round-trip). */
   private sourceData(row: SourceRow): string {
-    if (row.source_type === 'internal_token')
-      return `${this.config.publicBaseUrl}/api/v1/sub/${row.ref_token ?? row.data}`;
+    if (row.source_type === 'internal_token') return `${this.config.publicBaseUrl}/api/v1/sub/${referencedToken(row)}`;
     if (row.source_type === 'config' && row.comment) return `${row.data}#${encodeComment(row.comment)}`;
+    // Without a '#', a vmess link's `ps` would become the comment again when sent back; an empty fragment keeps none.
+    if (row.source_type === 'config' && vmessName(row.data)?.trim()) return `${row.data}#`;
     return row.data;
   }
+}
+
+function referencedToken(row: SourceRow): string {
+  return row.ref_token ?? row.data;
 }
