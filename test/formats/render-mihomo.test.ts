@@ -94,6 +94,7 @@ describe('mihomo proxies, protocol by protocol', () => {
     });
     const h2 = proxyOf(vmess({ transport: { type: 'h2', path: '/h2', host: ['a.example.com'] }, tls: {} }));
     expect([h2.network, h2['h2-opts']]).toEqual(['h2', { path: '/h2', host: ['a.example.com'] }]);
+    expect(skipReason(vmess({ transport: { type: 'h2', path: '/', host: [] } }))).toMatch(/without TLS/);
     const http = proxyOf(vmess({ transport: { type: 'http', host: ['b.example.com'], path: [], method: 'GET' } }));
     expect([http.network, http['http-opts']]).toEqual([
       'http',
@@ -216,8 +217,8 @@ describe('mihomo proxies, protocol by protocol', () => {
       ports: '8443,9000-9100',
       'auth-str': 'hy-auth',
       protocol: 'udp',
-      up: '50 Mbps',
-      down: '200 Mbps',
+      up: '50',
+      down: '200',
       obfs: 'o',
       sni: 'h',
       'skip-cert-verify': true,
@@ -243,7 +244,7 @@ describe('mihomo proxies, protocol by protocol', () => {
       password: 'hy2-secret',
       obfs: 'salamander',
       'obfs-password': 'op',
-      up: '30 Mbps',
+      up: '30',
       sni: 's.example.com',
       alpn: ['h3'],
       fingerprint: PIN_COLONS,

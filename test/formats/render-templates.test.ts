@@ -121,6 +121,27 @@ describe('templates', () => {
     expect((empty['proxy-groups'] as Json[]).map((g) => g.proxies)).toEqual([['home', 'DIRECT'], ['home']]);
   });
 
+  it('a mihomo template comes out with every value it went in with', () => {
+    const template = [
+      'odd:',
+      '  "key: with colon": 1',
+      "  'yes': yes",
+      '  numbers: [0, -1.5, 1e21, 0x10, .inf, -.inf]',
+      '  strings: ["0x10", "1e3", "true", "null", "~", "", " pad", "a # b", "line\\nbreak", "tab\\tx", "é🇩🇪"]',
+      '  nested: [[1, [2, []]], {}, [], {a: {b: {}}}]',
+      '  nothing: null',
+      '  block: |',
+      '    two',
+      '    lines',
+      'proxy-groups:',
+      "  - {name: G, type: select, proxies: ['{{servers}}']}",
+    ].join('\n');
+    const expected = parse(template) as Json;
+    (expected['proxy-groups'] as Json[])[0] = { name: 'G', type: 'select', proxies: ['DIRECT'] };
+    const rendered = parse(renderFormat('mihomo', [], template).body) as Json;
+    expect(rendered).toEqual({ ...expected, proxies: [] });
+  });
+
   it('a stored template that no longer passes the check is replaced by the built-in one', () => {
     const nodes = [ss({ name: 'a' })];
     expect(renderFormat('sing-box', nodes, '{').body).toBe(renderFormat('sing-box', nodes).body);

@@ -43,14 +43,23 @@ export function validateMihomoDocument(document: unknown): string | null {
   return validate(document) ? null : errorText(validate.errors);
 }
 
-/** sing-box-schema's `"id"` annotations are not a JSON Schema keyword; ajv would take them for ids. */
-function withoutIds(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutIds);
-  if (typeof value !== 'object' || value === null) return value;
+/** The schema's UUID pattern demands an RFC 4122 version and variant; sing-box parses any 8-4-4-4-12 hex. */
+const RFC_UUID =
+  '^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000)$';
+const ANY_UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+/**
+ * The schema as ajv can use it: sing-box-schema's `"id"` annotations are not a JSON Schema keyword (ajv would take
+ * them for ids), and its UUID pattern is relaxed to what sing-box accepts (gofrs/uuid FromString), as libXray's test
+ * ids have no version digit.
+ */
+function usableSchema(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(usableSchema);
+  if (typeof value !== 'object' || value === null) return value === RFC_UUID ? ANY_UUID : value;
   return Object.fromEntries(
     Object.entries(value)
       .filter(([key, item]) => !(key === 'id' && typeof item === 'string'))
-      .map(([key, item]) => [key, withoutIds(item)]),
+      .map(([key, item]) => [key, usableSchema(item)]),
   );
 }
 
@@ -59,7 +68,8 @@ function singBoxSchema(): Ajv2020 {
   if (!singBoxAjv) {
     singBoxAjv = new Ajv2020({ strict: false, allErrors: true });
     addFormats.default(singBoxAjv);
-    singBoxAjv.addSchema(withoutIds(JSON.parse(readFileSync(SING_BOX_PATH, 'utf8'))) as object, 'sing-box');
+    singBoxAjv.addFormat('uuid', new RegExp(ANY_UUID));
+    singBoxAjv.addSchema(usableSchema(JSON.parse(readFileSync(SING_BOX_PATH, 'utf8'))) as object, 'sing-box');
   }
   return singBoxAjv;
 }

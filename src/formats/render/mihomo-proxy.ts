@@ -1,5 +1,5 @@
 // One server as a mihomo `proxies` entry, in the canonical keys of mihomo's docs/config.yaml (dashed, integer ports).
-import type { ProxyNode, ShadowsocksNode, Tls, Transport } from '../proxy.js';
+import type { ProxyNode, ShadowsocksNode, Tls } from '../proxy.js';
 import {
   browserFingerprint,
   canonicalUuid,
@@ -12,8 +12,8 @@ import {
   skip,
   visionFlow,
   vmessCipher,
-  webSocketEarlyData,
 } from './common.js';
+import { addTransport } from './mihomo-transport.js';
 
 type Proxy = Record<string, unknown>;
 
@@ -65,91 +65,6 @@ function addTls(out: Proxy, tls: Tls, sniKey: 'sni' | 'servername', browser: boo
   return null;
 }
 
-/** Adds `network` and its `*-opts` for the V2Ray-style transports. */
-function addTransport(out: Proxy, transport: Transport, protocol: 'vless' | 'vmess' | 'trojan'): string | null {
-  switch (transport.type) {
-    case 'tcp':
-      if (protocol !== 'trojan') out.network = 'tcp';
-      return null;
-    case 'ws': {
-      const ws = webSocketEarlyData(transport);
-      const opts: Proxy = { path: ws.path };
-      if (transport.host) opts.headers = { Host: transport.host };
-      if (ws.maxEarlyData) {
-        opts['max-early-data'] = ws.maxEarlyData;
-        opts['early-data-header-name'] = ws.headerName ?? 'Sec-WebSocket-Protocol';
-      }
-      out.network = 'ws';
-      out['ws-opts'] = opts;
-      return null;
-    }
-    case 'httpupgrade': {
-      const opts: Proxy = { path: transport.path || '/', 'v2ray-http-upgrade': true };
-      if (transport.host) opts.headers = { Host: transport.host };
-      out.network = 'ws';
-      out['ws-opts'] = opts;
-      return null;
-    }
-    case 'grpc':
-      out.network = 'grpc';
-      out['grpc-opts'] = { 'grpc-service-name': transport.serviceName };
-      return null;
-    case 'http': {
-      if (protocol === 'trojan') break;
-      const opts: Proxy = { path: transport.path.length ? transport.path : ['/'] };
-      if (transport.method) opts.method = transport.method;
-      if (transport.host.length) opts.headers = { Host: transport.host };
-      out.network = 'http';
-      out['http-opts'] = opts;
-      return null;
-    }
-    case 'h2': {
-      if (protocol === 'trojan') break;
-      const opts: Proxy = { path: transport.path || '/' };
-      if (transport.host.length) opts.host = transport.host;
-      out.network = 'h2';
-      out['h2-opts'] = opts;
-      return null;
-    }
-    case 'xhttp':
-      if (protocol !== 'vless') break;
-      return addXhttp(out, transport);
-  }
-  return `${transport.type} transport is not supported by mihomo ${protocol}`;
-}
-
-/** Adds XHTTP path, host and mode, plus the `extra` settings mihomo has keys for; other extras cannot be carried. */
-function addXhttp(out: Proxy, transport: Extract<Transport, { type: 'xhttp' }>): string | null {
-  const opts: Proxy = { path: transport.path || '/' };
-  if (transport.host) opts.host = transport.host;
-  if (transport.mode) opts.mode = transport.mode;
-  if (transport.extra) {
-    let extra: unknown;
-    try {
-      extra = JSON.parse(transport.extra);
-    } catch {
-      return 'xhttp extra is not JSON';
-    }
-    if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) return 'xhttp extra is not an object';
-    for (const [key, value] of Object.entries(extra)) {
-      const name = XHTTP_EXTRA_KEYS[key];
-      if (name === undefined) return `xhttp extra "${key}" is not supported by mihomo`;
-      opts[name] = value;
-    }
-  }
-  out.network = 'xhttp';
-  out['xhttp-opts'] = opts;
-  return null;
-}
-
-const XHTTP_EXTRA_KEYS: Readonly<Record<string, string>> = {
-  headers: 'headers',
-  noGRPCHeader: 'no-grpc-header',
-  xPaddingBytes: 'x-padding-bytes',
-  scMaxEachPostBytes: 'sc-max-each-post-bytes',
-  scMinPostsIntervalMs: 'sc-min-posts-interval-ms',
-};
-
 /** The converted proxy, or the first problem found while filling it in. */
 const result = (proxy: Proxy, ...problems: (string | null)[]): Converted<Proxy> => {
   const problem = problems.find((p) => p !== null);
@@ -170,11 +85,15 @@ function addPlugin(out: Proxy, node: ShadowsocksNode): string | null {
     return null;
   }
   if (plugin.name === 'v2ray-plugin') {
-    if (opts.mode !== undefined && opts.mode !== 'websocket') return 'v2ray-plugin mode must be websocket';
+    // Newer plugins and mihomo also take `obfs` for `mode`.
+    const mode = opts.mode ?? opts.obfs;
+    if (mode !== undefined && mode !== 'websocket') return 'v2ray-plugin mode must be websocket';
     const pluginOpts: Proxy = { mode: 'websocket' };
     if (typeof opts.host === 'string') pluginOpts.host = opts.host;
     if (typeof opts.path === 'string') pluginOpts.path = opts.path;
     if (opts.tls !== undefined) pluginOpts.tls = true;
+    if (opts['skip-cert-verify'] === true || opts['skip-cert-verify'] === '1' || opts['skip-cert-verify'] === 'true')
+      pluginOpts['skip-cert-verify'] = true;
     if (typeof opts.mux === 'string') pluginOpts.mux = opts.mux !== '0';
     out.plugin = 'v2ray-plugin';
     out['plugin-opts'] = pluginOpts;
@@ -197,7 +116,8 @@ const MIHOMO_TYPES: Readonly<Record<ProxyNode['protocol'], string>> = {
   anytls: 'anytls',
 };
 
-const speed = (mbps: number | undefined): string | undefined => (mbps ? `${mbps} Mbps` : undefined);
+/** Speeds in Mbps: mihomo reads a bare number as Mbps, as its converter writes it. */
+const speed = (mbps: number | undefined): string | undefined => (mbps ? String(mbps) : undefined);
 
 /** The mihomo proxy map of a node (its `name` is filled in later), or why mihomo cannot load it. */
 export function mihomoProxy(node: ProxyNode): Converted<Proxy> {
@@ -222,7 +142,7 @@ export function mihomoProxy(node: ProxyNode): Converted<Proxy> {
       return result(
         proxy,
         node.tls ? addTls(proxy, node.tls, 'servername', true) : null,
-        addTransport(proxy, node.transport, 'vless'),
+        addTransport(proxy, node.transport, 'vless', node.tls !== undefined),
       );
     }
     case 'vmess': {
@@ -237,13 +157,13 @@ export function mihomoProxy(node: ProxyNode): Converted<Proxy> {
       return result(
         proxy,
         node.tls ? addTls(proxy, node.tls, 'servername', true) : null,
-        addTransport(proxy, node.transport, 'vmess'),
+        addTransport(proxy, node.transport, 'vmess', node.tls !== undefined),
       );
     }
     case 'trojan':
       proxy.password = node.password;
       proxy.udp = true;
-      return result(proxy, addTls(proxy, node.tls, 'sni', true), addTransport(proxy, node.transport, 'trojan'));
+      return result(proxy, addTls(proxy, node.tls, 'sni', true), addTransport(proxy, node.transport, 'trojan', true));
     case 'shadowsocks': {
       const cipher = node.method.toLowerCase();
       if (!SS_CIPHERS.has(cipher)) return skip(`Shadowsocks cipher ${node.method} is not supported by mihomo`);

@@ -43,31 +43,12 @@ function scalar(value: unknown): string {
 const isMap = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Lines of `value` at `indent`; `value` is a map or a list. */
-function block(value: Record<string, unknown> | unknown[], indent: string, out: string[]): void {
-  const inner = `${indent}  `;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      if (isMap(item) && Object.keys(item).length > 0) {
-        // The first key shares the dash's line: "- key: value".
-        const start = out.length;
-        block(item, inner, out);
-        out[start] = `${indent}- ${(out[start] as string).slice(inner.length)}`;
-      } else if (Array.isArray(item) && item.length > 0) {
-        out.push(`${indent}-`);
-        block(item, inner, out);
-      } else out.push(`${indent}- ${inline(item)}`);
-    }
-    return;
-  }
-  for (const key in value) {
-    const item = value[key];
-    if (item === undefined) continue;
-    if ((isMap(item) && Object.keys(item).length > 0) || (Array.isArray(item) && item.length > 0)) {
-      out.push(`${indent}${keyText(key)}:`);
-      block(item as Record<string, unknown> | unknown[], inner, out);
-    } else out.push(`${indent}${keyText(key)}: ${inline(item)}`);
-  }
+/** A map or list with something to write under its key; empty ones are written inline as `{}` or `[]`. */
+function isBlock(value: unknown): value is Record<string, unknown> | unknown[] {
+  if (Array.isArray(value)) return value.length > 0;
+  if (!isMap(value)) return false;
+  for (const key in value) if (value[key] !== undefined) return true;
+  return false;
 }
 
 /** A scalar, or an empty collection in flow form. */
@@ -79,7 +60,41 @@ function inline(value: unknown): string {
 
 /** The YAML text of a JSON-like map, with a final newline. */
 export function toYaml(document: Record<string, unknown>): string {
-  const out: string[] = [];
-  block(document, '', out);
-  return out.length === 0 ? '{}\n' : `${out.join('\n')}\n`;
+  // Server names appear in `proxies` and again in every group: each string is worked out once per document.
+  const texts = new Map<string, string>();
+  const inlineText = (value: unknown): string => {
+    if (typeof value !== 'string') return inline(value);
+    let text = texts.get(value);
+    if (text === undefined) texts.set(value, (text = scalar(value)));
+    return text;
+  };
+  let out = '';
+  /** Writes a map or list whose lines are indented by `indent`; its first line starts with `first` instead. */
+  const block = (value: Record<string, unknown> | unknown[], indent: string, first: string): void => {
+    const inner = `${indent}  `;
+    let prefix = first;
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        // A map's first key shares the dash's line: "- key: value".
+        if (isMap(item) && isBlock(item)) block(item, inner, `${prefix}- `);
+        else if (isBlock(item)) {
+          out += `${prefix}-\n`;
+          block(item, inner, inner);
+        } else out += `${prefix}- ${inlineText(item)}\n`;
+        prefix = indent;
+      }
+      return;
+    }
+    for (const key in value) {
+      const item = value[key];
+      if (item === undefined) continue;
+      if (isBlock(item)) {
+        out += `${prefix}${keyText(key)}:\n`;
+        block(item, inner, inner);
+      } else out += `${prefix}${keyText(key)}: ${inlineText(item)}\n`;
+      prefix = indent;
+    }
+  };
+  block(document, '', '');
+  return out === '' ? '{}\n' : out;
 }
