@@ -132,6 +132,7 @@ describe('mihomo proxies, protocol by protocol', () => {
     // Xray-core common/uuid tests: "example" stands for feb54431-301b-52bb-a6dd-e1e93e81bb9e.
     expect(proxyOf(vless({ uuid: 'example' })).uuid).toBe('feb54431-301b-52bb-a6dd-e1e93e81bb9e');
     expect(skipReason(vless({ uuid: 'x'.repeat(31) }))).toMatch(/UUID/);
+    expect(proxyOf(vless({ uuid: UUID.replace(/-/g, '').toUpperCase() })).uuid).toBe(UUID);
   });
 
   it('VMess: alterId, cipher, servername, fingerprint only when the link names one', () => {

@@ -17,9 +17,11 @@ export function uuidV5(namespace: string, name: string): string {
     .digest();
   hash[6] = ((hash[6] as number) & 0x0f) | 0x50;
   hash[8] = ((hash[8] as number) & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return dashed(hash.subarray(0, 16).toString('hex'));
 }
+
+const dashed = (hex: string): string =>
+  `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
@@ -28,7 +30,7 @@ const NIL_UUID = '00000000-0000-0000-0000-000000000000';
  * text in the nil namespace; sing-box and the mihomo schema want the UUID itself. Null when it is neither.
  */
 export function canonicalUuid(id: string): string | null {
-  if (UUID.test(id)) return id.toLowerCase();
+  if (UUID.test(id)) return dashed(id.replace(/-/g, '').toLowerCase());
   const bytes = Buffer.byteLength(id, 'utf8');
   return bytes >= 1 && bytes <= 30 ? uuidV5(NIL_UUID, id) : null;
 }
@@ -43,7 +45,7 @@ export function realityPublicKey(key: string): string | null {
 }
 
 /** A REALITY short id is hex of at most 8 bytes, in whole bytes. */
-export const realityShortIdOk = (id: string): boolean => /^(?:[0-9a-f]{2}){0,8}$/i.test(id);
+const realityShortIdOk = (id: string): boolean => /^(?:[0-9a-f]{2}){0,8}$/i.test(id);
 
 /** Why a node's REALITY settings would be refused by every core, or null when they are usable. */
 export function realityProblem(tls: Tls | undefined): string | null {
