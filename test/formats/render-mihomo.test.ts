@@ -416,5 +416,23 @@ describe('mihomo documents', () => {
     expect((document.proxies as Json[]).map((p) => [p.name, p.password])).toEqual(
       [...names, ...odd].map((name) => [name, name]),
     );
+    expect(((document['proxy-groups'] as Json[])[1] as Json).proxies).toEqual([...names, ...odd]);
+  });
+
+  it('replaces a lone surrogate, which YAML readers refuse even escaped, in proxies and in groups', () => {
+    // The password is a backslash, the text "ud800", then a lone low surrogate: only the surrogate goes.
+    const { document, body } = render([ss({ name: 'a\ud800b', password: '\\ud800\udc00' })]);
+    expect(body).not.toMatch(/(?<!\\)(?:\\\\)*\\ud[89a-f]/i);
+    expect((document.proxies as Json[])[0]).toMatchObject({ name: 'a\ufffdb', password: '\\ud800\ufffd' });
+    expect(((document['proxy-groups'] as Json[])[1] as Json).proxies).toEqual(['a\ufffdb']);
+  });
+
+  it('writes one proxy per line in JSON flow form, keys in their canonical order', () => {
+    const { body } = render([ss({ name: 'a' }), ss({ name: 'b' })]);
+    const lines = body.split('\n').filter((line) => line.startsWith('  - {'));
+    expect(lines).toEqual([
+      '  - {"name":"a","type":"ss","server":"198.51.100.7","port":8388,"cipher":"aes-256-gcm","password":"ss-secret","udp":true}',
+      '  - {"name":"b","type":"ss","server":"198.51.100.7","port":8388,"cipher":"aes-256-gcm","password":"ss-secret","udp":true}',
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import { parseDocument } from 'yaml';
 import { SERVERS_MARKER } from './builtin-templates.js';
 import { mihomoProxy } from './mihomo-proxy.js';
 import { expandMarker, type Named, type Parsed, type Renderer } from './renderer.js';
-import { toYaml } from './yaml-emit.js';
+import { FlowList, toYaml } from './yaml-emit.js';
 
 type Proxy = Record<string, unknown>;
 interface MihomoTemplate {
@@ -54,7 +54,7 @@ function render(servers: readonly Named<Proxy>[], template: MihomoTemplate): str
   const groups = (document['proxy-groups'] ?? []) as Record<string, unknown>[];
   return toYaml({
     ...document,
-    proxies: [...((document.proxies ?? []) as unknown[]), ...proxies],
+    proxies: new FlowList([...((document.proxies ?? []) as unknown[]), ...proxies]),
     'proxy-groups': groups.map((group) =>
       Array.isArray(group.proxies)
         ? { ...group, proxies: expandMarker(group.proxies, SERVERS_MARKER, names, 'DIRECT') }
