@@ -16,7 +16,7 @@ export function isProblem(value: unknown): value is Problem {
 }
 
 /** A node before the line-level fields are known: its name may still be empty and `uri` is set by the caller. */
-export type Draft<T extends ProxyNode = ProxyNode> = Omit<T, 'uri'>;
+export type Draft<T extends ProxyNode = ProxyNode> = T extends unknown ? Omit<T, 'uri'> : never;
 
 /** Percent-decodes once; a malformed escape leaves the text as written. `+` stays `+` (base64 keys, pitfall 8). */
 export function percentDecode(text: string): string {

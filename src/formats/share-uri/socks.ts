@@ -42,8 +42,12 @@ export function parseSocks(link: Authority, name: string): Draft<SocksNode> | Pr
   });
 }
 
+/** v2rayN's base64 form, or the plain `socks5://` form when the user name holds a ':' that base64 could not keep apart. */
 export function writeSocks(node: SocksNode): string {
-  const auth = node.username || node.password ? `${node.username ?? ''}:${node.password ?? ''}` : '';
-  const userinfo = auth === '' ? '' : `${encodeUserinfo(Buffer.from(auth, 'utf8').toString('base64'))}@`;
-  return `socks://${userinfo}${hostPort(node.server, node.port)}${fragment(node.name)}`;
+  const endpoint = `${hostPort(node.server, node.port)}${fragment(node.name)}`;
+  const username = node.username ?? '';
+  const password = node.password ?? '';
+  if (username.includes(':')) return `socks5://${encodeUserinfo(username)}:${encodeUserinfo(password)}@${endpoint}`;
+  if (username === '' && password === '') return `socks://${endpoint}`;
+  return `socks://${encodeUserinfo(Buffer.from(`${username}:${password}`, 'utf8').toString('base64'))}@${endpoint}`;
 }

@@ -107,7 +107,7 @@ function jsonTransport(json: Query): Transport | Problem {
   switch (net) {
     case 'tcp':
     case 'raw':
-      return type?.toLowerCase() === 'http' ? httpHeaderTransport(host, path) : { type: 'tcp' };
+      return type?.toLowerCase() === 'http' ? httpHeaderTransport(host, path, json.get('method')) : { type: 'tcp' };
     case 'ws':
       return wsTransport(path, host, json.get('ed'), json.get('eh'));
     case 'httpupgrade':
@@ -122,7 +122,9 @@ function jsonTransport(json: Query): Transport | Problem {
     case 'h2':
       return h2Transport(host, path);
     case 'http':
-      return type?.toLowerCase() === 'http' ? httpHeaderTransport(host, path) : h2Transport(host, path);
+      return type?.toLowerCase() === 'http'
+        ? httpHeaderTransport(host, path, json.get('method'))
+        : h2Transport(host, path);
     case 'xhttp':
     case 'splithttp':
       return compact({
@@ -158,7 +160,13 @@ function jsonTransportFields(transport: Transport): Record<string, string | unde
     case 'tcp':
       return { net: 'tcp', type: 'none' };
     case 'http':
-      return { net: 'tcp', type: 'http', host: transport.host.join(','), path: transport.path.join(',') };
+      return {
+        net: 'tcp',
+        type: 'http',
+        host: transport.host.join(','),
+        path: transport.path.join(','),
+        method: transport.method,
+      };
     case 'ws': {
       const ed = transport.maxEarlyData;
       const separator = transport.path.includes('?') ? '&' : '?';
