@@ -58,6 +58,8 @@ export interface SourcesTable {
   data: string;
   ref_token: string | null;
   comment: string | null;
+  /** External URLs: the canonical JSON of the fetch options (modules/fetch/fetch-options.ts), null for none. */
+  fetch_options: ColumnType<string | null, string | null | undefined, string | null>;
   is_hidden: Int;
   max_depth: Int;
   order_index: Int;
@@ -66,6 +68,7 @@ export interface SourcesTable {
 }
 
 export interface ExternalCacheTable {
+  /** The fetch key: the URL, plus its fetch options when it has some (modules/fetch/fetch-options.ts). */
   url: string;
   /** The stored config lines joined by \n: parsed, de-duplicated by identity, at most MAX_RESOLVED_CONFIGS. */
   content: string | null;
@@ -76,6 +79,10 @@ export interface ExternalCacheTable {
   last_error: string | null;
   last_attempt_at: string | null;
   claimed_until: string | null;
+  /** A shrunken result the guard holds back: the fingerprint of its configs (null when none is held). */
+  shrink_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** On how many consecutive fetches that result came. */
+  shrink_count: ColumnType<number, number | undefined, number>;
   created_at: string;
 }
 

@@ -1,4 +1,5 @@
 // Instances starting together on one database all migrate without errors and leave one complete schema.
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -53,8 +54,13 @@ for (const kind of testDatabaseKinds()) {
         createDatabase(scratch.url),
       ];
       try {
-        const applied = await Promise.all(handles.map((handle) => migrateToLatest(handle)));
-        expect(applied.flat().sort()).toEqual(['001_initial_schema', '002_change_log', '003_external_content_hash']);
+        const applied = (await Promise.all(handles.map((handle) => migrateToLatest(handle)))).flat().sort();
+        // Every migration the database records was applied by exactly one of the racers.
+        const recorded = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+          handles[0]?.db as Kysely<unknown>,
+        );
+        expect(applied).toEqual(recorded.rows.map((row) => row.name));
+        expect(applied.slice(0, 3)).toEqual(['001_initial_schema', '002_change_log', '003_external_content_hash']);
       } finally {
         for (const handle of handles) await handle.close();
         await scratch.cleanup();

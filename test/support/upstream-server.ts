@@ -1,5 +1,11 @@
 // A local stand-in for upstream subscription providers: a node:http server on 127.0.0.1 with per-path bodies and request counters.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { unique } from './source-factories.js';
@@ -14,6 +20,8 @@ export interface UpstreamServer {
   set(url: string, body: string | Handler): void;
   /** Requests received for this URL so far. */
   hits(url: string): number;
+  /** The request headers of every request received for this URL so far, oldest first. */
+  headers(url: string): IncomingHttpHeaders[];
   /** Requests received on any path so far. */
   totalHits(): number;
   close(): Promise<void>;
@@ -22,11 +30,13 @@ export interface UpstreamServer {
 export async function startUpstream(): Promise<UpstreamServer> {
   const routes = new Map<string, Handler>();
   const counts = new Map<string, number>();
+  const received = new Map<string, IncomingHttpHeaders[]>();
   let total = 0;
   const server: Server = createServer((req, res) => {
     const path = req.url ?? '/';
     total += 1;
     counts.set(path, (counts.get(path) ?? 0) + 1);
+    received.set(path, [...(received.get(path) ?? []), req.headers]);
     const handler = routes.get(path);
     if (handler) handler(req, res);
     else res.writeHead(404).end('not found');
@@ -46,6 +56,7 @@ export async function startUpstream(): Promise<UpstreamServer> {
       routes.set(pathOf(url), asHandler(body));
     },
     hits: (url) => counts.get(pathOf(url)) ?? 0,
+    headers: (url) => received.get(pathOf(url)) ?? [],
     totalHits: () => total,
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,29 +1,45 @@
-// Database access for the external source cache: one row per URL with its last good content and fetch state.
+// Database access for the external source cache: one row per fetch key (URL and fetch options) with its last good content and fetch state.
 import { sql } from 'kysely';
 import type { Dialect } from '../../db/database.js';
-import type { Executor } from '../../db/executor.js';
+import { lockRows, type Executor } from '../../db/executor.js';
 import type { Selectable } from 'kysely';
 import type { ExternalCacheTable } from '../../db/types.js';
 import { chunks } from '../../db/chunks.js';
 
 export type CacheState = Omit<Selectable<ExternalCacheTable>, 'content' | 'claimed_until' | 'created_at'>;
 
-/** Fetch state of the given URLs (without their content), a bounded list of variables per query. */
-export async function findCacheRows(db: Executor, urls: string[]): Promise<CacheState[]> {
+const STATE_COLUMNS = [
+  'url',
+  'content_hash',
+  'configs_count',
+  'fetched_at',
+  'last_error',
+  'last_attempt_at',
+  'shrink_hash',
+  'shrink_count',
+] as const;
+
+/** fetchKey() of fetch-options.ts over a sources row, in SQL (`||` concatenates on both dialects). */
+const SOURCE_FETCH_KEY = sql<string>`case when ${sql.ref('sources.fetch_options')} is null then ${sql.ref('sources.data')} else ${sql.ref('sources.data')} || ' ' || ${sql.ref('sources.fetch_options')} end`;
+
+/** Fetch state of the given keys (without their content), a bounded list of variables per query. */
+export async function findCacheRows(db: Executor, keys: string[]): Promise<CacheState[]> {
   const rows: CacheState[] = [];
-  for (const list of chunks(urls)) {
-    rows.push(
-      ...(await db
-        .selectFrom('external_cache')
-        .select(['url', 'content_hash', 'configs_count', 'fetched_at', 'last_error', 'last_attempt_at'])
-        .where('url', 'in', list)
-        .execute()),
-    );
+  for (const list of chunks(keys)) {
+    rows.push(...(await db.selectFrom('external_cache').select(STATE_COLUMNS).where('url', 'in', list).execute()));
   }
   return rows;
 }
 
-/** Creates missing rows for every external URL in use (content null until the first good fetch). */
+/** The fetch state of one key, its row locked until the transaction ends (PostgreSQL). */
+export function lockCacheRow(db: Executor, dialect: Dialect, key: string): Promise<CacheState | undefined> {
+  return lockRows(
+    db.selectFrom('external_cache').select(STATE_COLUMNS).where('url', '=', key),
+    dialect,
+  ).executeTakeFirst();
+}
+
+/** Creates missing rows for every fetch key in use (content null until the first good fetch). */
 export async function ensureCacheRows(db: Executor, now: string): Promise<void> {
   await db
     .insertInto('external_cache')
@@ -31,7 +47,7 @@ export async function ensureCacheRows(db: Executor, now: string): Promise<void> 
     .expression((eb) =>
       eb
         .selectFrom('sources')
-        .select(['data', sql.lit(0).as('configs_count'), sql.val(now).as('created_at')])
+        .select([SOURCE_FETCH_KEY.as('url'), sql.lit(0).as('configs_count'), sql.val(now).as('created_at')])
         .where('source_type', '=', 'external_url')
         .distinct(),
     )
@@ -67,15 +83,39 @@ export async function recordSuccess(
       last_error: null,
       last_attempt_at: now,
       claimed_until: null,
+      shrink_hash: null,
+      shrink_count: 0,
     })
     .where('url', '=', url)
     .execute();
 }
 
+/** A failed fetch: the last good content stays, and a shrunken result held so far is dropped (no longer consecutive). */
 export async function recordFailure(db: Executor, url: string, error: string, now: string): Promise<void> {
   await db
     .updateTable('external_cache')
-    .set({ last_error: error, last_attempt_at: now, claimed_until: null })
+    .set({ last_error: error, last_attempt_at: now, claimed_until: null, shrink_hash: null, shrink_count: 0 })
+    .where('url', '=', url)
+    .execute();
+}
+
+/** A shrunken result held back by the guard: the fingerprint of its configs and how many times in a row it came. */
+export async function recordHeldShrink(
+  db: Executor,
+  url: string,
+  error: string,
+  shrink: { hash: string; count: number },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('external_cache')
+    .set({
+      last_error: error,
+      last_attempt_at: now,
+      claimed_until: null,
+      shrink_hash: shrink.hash,
+      shrink_count: shrink.count,
+    })
     .where('url', '=', url)
     .execute();
 }
@@ -113,7 +153,9 @@ export async function claimDue(
 export async function pruneUnused(db: Executor): Promise<number> {
   const result = await db
     .deleteFrom('external_cache')
-    .where('url', 'not in', (eb) => eb.selectFrom('sources').select('data').where('source_type', '=', 'external_url'))
+    .where('url', 'not in', (eb) =>
+      eb.selectFrom('sources').select(SOURCE_FETCH_KEY.as('url')).where('source_type', '=', 'external_url'),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -1,4 +1,4 @@
-// Keeps the external source cache fresh: one in-flight fetch per URL, FETCH_CONCURRENCY per process, stale-on-error, and the empty/shrink guard.
+// Keeps the external source cache fresh: one in-flight fetch per fetch key (URL and fetch options), FETCH_CONCURRENCY per process, stale-on-error, and the empty/shrink guard.
 import { createHash } from 'node:crypto';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { ChangeLog } from '../../changes/change-log.js';
@@ -8,26 +8,31 @@ import {
   ensureCacheRows,
   findCacheRows,
   insertCacheRows,
+  lockCacheRow,
   pruneUnused,
   recordFailure,
+  recordHeldShrink,
   recordSuccess,
   type CacheState,
 } from './cache.store.js';
 import { FetchSlots } from './fetch-slots.js';
 import type { UpstreamResult } from './upstream.js';
 import { hasUnsafeCharacters } from './content.js';
+import { splitFetchKey, type FetchOptions } from './fetch-options.js';
+import { guard } from './shrink-guard.js';
 
 export type { CacheState };
 
 export interface Upstream {
-  fetch(url: string): Promise<UpstreamResult>;
+  fetch(url: string, options?: FetchOptions): Promise<UpstreamResult>;
 }
 
 export type RefreshOutcome = { ok: true; count: number } | { ok: false; error: string };
 
-/** A fetch with fewer than this share of the last good lines (when there were at least SHRINK_MIN) is refused. */
-const SHRINK_RATIO = 0.3;
-const SHRINK_MIN = 10;
+export interface RefreshOptions {
+  /** Store a shrunken result at once instead of holding it back (POST .../refresh with accept_shrink). */
+  acceptShrink?: boolean;
+}
 
 export interface ExternalSourcesOptions {
   /** FETCH_CONCURRENCY: upstream fetches at once in this process. */
@@ -39,7 +44,7 @@ export interface ExternalSourcesOptions {
 type ErrorLog = (details: { err: unknown; url?: string }, message: string) => void;
 
 export class ExternalSources {
-  private readonly inFlight = new Map<string, Promise<RefreshOutcome>>();
+  private readonly inFlight = new Map<string, { pending: Promise<RefreshOutcome>; acceptShrink: boolean }>();
   private readonly slots: FetchSlots;
   private logError: ErrorLog = () => undefined;
 
@@ -62,18 +67,32 @@ export class ExternalSources {
     return this.slots.active;
   }
 
-  /** Fetches `url` now; concurrent callers for the same URL share one fetch. */
-  refresh(url: string): Promise<RefreshOutcome> {
-    const shared = this.inFlight.get(url);
-    if (shared) return shared;
-    const pending = this.fetchAndStore(url).finally(() => this.inFlight.delete(url));
-    this.inFlight.set(url, pending);
+  /**
+   * Fetches the upstream of `key` (fetch-options.ts) now; concurrent callers share one fetch. A caller accepting a
+   * shrink does not share a fetch that may hold one back: it fetches again once that one is done.
+   */
+  refresh(key: string, options: RefreshOptions = {}): Promise<RefreshOutcome> {
+    const acceptShrink = options.acceptShrink === true;
+    const shared = this.inFlight.get(key);
+    if (shared && (shared.acceptShrink || !acceptShrink)) return shared.pending;
+    const before = shared
+      ? shared.pending.then(
+          () => undefined,
+          () => undefined,
+        )
+      : Promise.resolve();
+    const pending: Promise<RefreshOutcome> = before
+      .then(() => this.fetchAndStore(key, acceptShrink))
+      .finally(() => {
+        if (this.inFlight.get(key)?.pending === pending) this.inFlight.delete(key);
+      });
+    this.inFlight.set(key, { pending, acceptShrink });
     return pending;
   }
 
-  /** The fetch state (last fetch, last error, lines kept) of each URL the cache has a row for, by URL. */
-  async fetchStates(urls: string[]): Promise<Map<string, CacheState>> {
-    return new Map((await findCacheRows(this.database.db, urls)).map((row) => [row.url, row]));
+  /** The fetch state (last fetch, last error, lines kept, shrink held) of each key the cache has a row for. */
+  async fetchStates(keys: string[]): Promise<Map<string, CacheState>> {
+    return new Map((await findCacheRows(this.database.db, keys)).map((row) => [row.url, row]));
   }
 
   /** First fetch of URLs the cache has never attempted (called after sources are added). */
@@ -136,10 +155,11 @@ export class ExternalSources {
     return total;
   }
 
-  private async fetchAndStore(url: string): Promise<RefreshOutcome> {
-    const { db } = this.database;
+  private async fetchAndStore(key: string, acceptShrink: boolean): Promise<RefreshOutcome> {
+    const { db, dialect } = this.database;
+    const { url, options } = splitFetchKey(key);
     const fetched = await this.slots
-      .run(() => this.upstream.fetch(url))
+      .run(() => this.upstream.fetch(url, options ?? undefined))
       .catch((error: unknown) => ({
         ok: false as const,
         error: error instanceof Error ? error.message : String(error),
@@ -148,33 +168,32 @@ export class ExternalSources {
       ? { ok: true, lines: storedLines(fetched.lines, this.options.maxLines) }
       : fetched;
     const now = new Date().toISOString();
-    await insertCacheRows(db, [url], now);
-    const [previous] = await findCacheRows(db, [url]);
-    const problem = result.ok
-      ? guardProblem(result.lines, previous?.fetched_at ? previous.configs_count : 0)
-      : result.error;
-    if (!result.ok || problem) {
-      const error = problem ?? 'unknown error';
-      await recordFailure(db, url, error, now);
-      return { ok: false, error };
-    }
-    const content = result.lines.join('\n');
-    const hash = createHash('sha256').update(content).digest('base64url');
-    await this.changes.write(async (trx, record) => {
-      await recordSuccess(trx, url, content, hash, result.lines.length, now);
-      if (hash !== previous?.content_hash) record({ kind: 'url', url });
+    await insertCacheRows(db, [key], now);
+    // Under the row's lock: the shrink count is read and written by one fetch at a time, across instances too.
+    return this.changes.write(async (trx, record): Promise<RefreshOutcome> => {
+      const previous = await lockCacheRow(trx, dialect, key);
+      if (!result.ok) {
+        await recordFailure(trx, key, result.error, now);
+        return result;
+      }
+      const verdict = guard(
+        result.lines,
+        {
+          previousCount: previous?.fetched_at ? previous.configs_count : 0,
+          held: previous?.shrink_hash ? { hash: previous.shrink_hash, count: previous.shrink_count } : null,
+        },
+        acceptShrink,
+      );
+      if (verdict.kind === 'refuse') await recordFailure(trx, key, verdict.error, now);
+      if (verdict.kind === 'hold') await recordHeldShrink(trx, key, verdict.error, verdict.shrink, now);
+      if (verdict.kind !== 'accept') return { ok: false, error: verdict.error };
+      const content = result.lines.join('\n');
+      const hash = createHash('sha256').update(content).digest('base64url');
+      await recordSuccess(trx, key, content, hash, result.lines.length, now);
+      if (hash !== previous?.content_hash) record({ kind: 'url', url: key });
+      return { ok: true, count: result.lines.length };
     });
-    return { ok: true, count: result.lines.length };
   }
-}
-
-/** The empty/shrink guard of DESIGN.md section 6: why a fetched list must not replace the last good one, or null. */
-function guardProblem(lines: string[], previousCount: number): string | null {
-  if (lines.length === 0) return 'upstream returned no proxy configs';
-  if (previousCount >= SHRINK_MIN && lines.length < previousCount * SHRINK_RATIO) {
-    return `upstream shrank from ${previousCount} to ${lines.length} configs; kept the previous content`;
-  }
-  return null;
 }
 
 /** Upstream lines as stored: de-duplicated by identity (first wins), control characters dropped, at most `max`. */

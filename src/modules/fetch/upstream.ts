@@ -7,6 +7,7 @@ import { normalizeIp } from '../../net/ip.js';
 import { parseUrl, withoutFragment } from '../../net/url.js';
 import { checkPublicHost, isForbiddenAddress, notPublicReason, type LookupFn } from '../../net/ssrf.js';
 import { parseUpstreamLines } from './content.js';
+import type { FetchOptions } from './fetch-options.js';
 
 export interface UpstreamOptions {
   timeoutMs: number; // whole fetch including redirects and body (FETCH_TIMEOUT_MS)
@@ -29,7 +30,7 @@ export type UpstreamResult =
   { ok: true; lines: string[]; status?: number; finalUrl?: string } | { ok: false; error: string };
 
 export interface UpstreamClient {
-  fetch(url: string): Promise<UpstreamResult>;
+  fetch(url: string, options?: FetchOptions): Promise<UpstreamResult>;
   close(): Promise<void>;
 }
 
@@ -64,7 +65,7 @@ export function createUpstreamClient(options: UpstreamOptions): UpstreamClient {
     checkTarget: (url) => checkTarget(url, options.allowPrivate, trusted, lookup),
   };
   return {
-    fetch: (url) => fetchUpstream(ctx, url),
+    fetch: (url, fetchOptions) => fetchUpstream(ctx, url, fetchOptions),
     close: () => agent.close(),
   };
 }
@@ -110,16 +111,21 @@ function connectLookup(lookup: LookupFn, guard: boolean): LookupFunction {
   };
 }
 
-async function fetchUpstream(ctx: Context, input: string): Promise<UpstreamResult> {
+async function fetchUpstream(ctx: Context, input: string, fetchOptions?: FetchOptions): Promise<UpstreamResult> {
   const signal = AbortSignal.timeout(ctx.options.timeoutMs);
   try {
-    return await follow(ctx, input, signal);
+    return await follow(ctx, input, signal, fetchOptions);
   } catch (err) {
     return failure(describeError(err, signal, ctx.options.timeoutMs));
   }
 }
 
-async function follow(ctx: Context, input: string, signal: AbortSignal): Promise<UpstreamResult> {
+async function follow(
+  ctx: Context,
+  input: string,
+  signal: AbortSignal,
+  fetchOptions?: FetchOptions,
+): Promise<UpstreamResult> {
   const start = withoutFragment(parseUrl(input.trim()));
   if (start === null) return failure('URL is not valid');
   const problem = await untilAborted(ctx.checkTarget(start), signal);
@@ -131,7 +137,7 @@ async function follow(ctx: Context, input: string, signal: AbortSignal): Promise
     const response = await request(url, {
       dispatcher: ctx.agent,
       method: 'GET',
-      headers: { 'user-agent': ctx.options.userAgent, accept: '*/*' },
+      headers: requestHeaders(ctx.options.userAgent, fetchOptions, url.origin === start.origin),
       signal,
     });
     if (!REDIRECT_STATUSES.has(response.statusCode)) return readResponse(response, url, ctx.options);
@@ -144,6 +150,20 @@ async function follow(ctx: Context, input: string, signal: AbortSignal): Promise
     if (refused !== null) return failure(`redirect refused: ${refused}`);
     url = next;
   }
+}
+
+/**
+ * The user agent (the source's, else FETCH_USER_AGENT) goes on every hop; the source's other headers only to the
+ * origin it named, since they may carry a credential the next host must not see. A `user-agent` among the headers
+ * counts as the user agent when none is given.
+ */
+function requestHeaders(defaultAgent: string, options: FetchOptions | undefined, sameOrigin: boolean) {
+  const { 'user-agent': agentHeader, ...others } = options?.headers ?? {};
+  return {
+    accept: '*/*',
+    ...(sameOrigin ? others : {}),
+    'user-agent': options?.userAgent ?? agentHeader ?? defaultAgent,
+  };
 }
 
 /** DNS lookups count inside FETCH_TIMEOUT_MS: a lookup that outlives the signal is abandoned (its outcome ignored). */

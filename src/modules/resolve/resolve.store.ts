@@ -1,5 +1,7 @@
 // Answers the resolver's needs from the database one small query at a time, so a cold GET loads only what the walk reads.
 import { chunks } from '../../db/chunks.js';
+import type { SourceRow } from '../../db/types.js';
+import { fetchKey } from '../fetch/fetch-options.js';
 import type { Executor } from '../../db/executor.js';
 import { resolveWith, type Need, type ResolvableSource, type Resolution, type ResolveLimits } from './resolver.js';
 
@@ -105,7 +107,16 @@ async function loadSources(db: Executor, tokens: string[]): Promise<Map<string, 
   for (const list of chunks(tokens)) {
     const rows = await db
       .selectFrom('sources')
-      .select(['subscription_token', 'source_type', 'data', 'ref_token', 'comment', 'is_hidden', 'max_depth'])
+      .select([
+        'subscription_token',
+        'source_type',
+        'data',
+        'fetch_options',
+        'ref_token',
+        'comment',
+        'is_hidden',
+        'max_depth',
+      ])
       .where('subscription_token', 'in', list)
       .orderBy('subscription_token')
       .orderBy('order_index')
@@ -113,7 +124,7 @@ async function loadSources(db: Executor, tokens: string[]): Promise<Map<string, 
     for (const row of rows) {
       byToken.get(row.subscription_token)?.push({
         type: row.source_type,
-        data: row.source_type === 'internal_token' ? (row.ref_token ?? row.data) : row.data,
+        data: sourceData(row),
         comment: row.comment,
         isHidden: row.is_hidden === 1,
         maxDepth: row.max_depth,
@@ -121,6 +132,13 @@ async function loadSources(db: Executor, tokens: string[]): Promise<Map<string, 
     }
   }
   return byToken;
+}
+
+/** What the walk keys a source by: the referenced token, the fetch key of an upstream, or the config URI. */
+function sourceData(row: Pick<SourceRow, 'source_type' | 'data' | 'fetch_options' | 'ref_token'>): string {
+  if (row.source_type === 'internal_token') return row.ref_token ?? row.data;
+  if (row.source_type === 'external_url') return fetchKey(row.data, row.fetch_options);
+  return row.data;
 }
 
 /** For each URL with cached lines, its content hash (or the URL itself for rows stored before hashes). */

@@ -4,7 +4,7 @@ import type { SourceType } from '../sources/classify.js';
 
 export interface ResolvableSource {
   type: SourceType;
-  /** Config URI or URL without fragment; the referenced token for internal references. */
+  /** Config URI; the fetch key (URL and fetch options) of an upstream; the referenced token of a reference. */
   data: string;
   comment: string | null;
   isHidden: boolean;

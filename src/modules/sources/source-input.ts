@@ -6,6 +6,7 @@ import { MAX_COMMENT_LENGTH, type SourceInput } from '../subscriptions/subscript
 import { checkPublicHost } from '../../net/ssrf.js';
 import { classifySource, copiedLinkToken, sourceId, type ClassifyResult, type SourceType } from './classify.js';
 import { referencesFrom } from './sources.store.js';
+import { canonicalFetchOptions, fetchKey, headerProblems, type FetchOptionsInput } from '../fetch/fetch-options.js';
 import { existingTokens } from '../subscriptions/subscriptions.store.js';
 
 export interface PreparedSource {
@@ -15,6 +16,8 @@ export interface PreparedSource {
   type: SourceType;
   identity: string;
   comment: string | null;
+  /** External URLs: the canonical fetch options, or null for none. */
+  fetchOptions: string | null;
   refToken: string | null;
   isHidden: boolean;
   maxDepth: number;
@@ -50,7 +53,12 @@ export function prepareSources(
     }
     const { source } = result;
     const comment = chosenComment(source.type, source.comment, item.comment, index);
-    const id = sourceId(source.type, source.identity);
+    const fetchOptions = checkedFetchOptions(source.type, item.fetch, index);
+    // Options change what an upstream answers, so the same URL with other options is another source.
+    const id = sourceId(
+      source.type,
+      source.type === 'external_url' ? fetchKey(source.identity, fetchOptions) : source.identity,
+    );
     if (seen.has(id)) return;
     seen.add(id);
     prepared.push({
@@ -59,6 +67,7 @@ export function prepareSources(
       type: source.type,
       identity: source.identity,
       comment,
+      fetchOptions,
       refToken: source.refToken ?? null,
       isHidden: item.is_hidden ?? false,
       maxDepth: item.max_depth ?? 3,
@@ -100,6 +109,29 @@ function chosenComment(
     ]);
   }
   return comment;
+}
+
+/** The canonical fetch options of an item; the schema checked the shapes, this the rules across fields. */
+function checkedFetchOptions(
+  type: SourceType,
+  input: FetchOptionsInput | null | undefined,
+  index: number,
+): string | null {
+  const path = `body.sources.${index}.fetch`;
+  const problems = headerProblems(input?.headers ?? {});
+  if (problems.length > 0) {
+    throw errors.validation(
+      `Source ${index} has headers that cannot be sent: ${problems.map((p) => p.problem).join('; ')}.`,
+      problems.map(({ name, problem }) => ({ path: `${path}.headers.${name}`, message: problem })),
+    );
+  }
+  const options = canonicalFetchOptions(input);
+  if (options !== null && type !== 'external_url') {
+    throw errors.validation(`Source ${index}: fetch options apply to external URLs only, not ${type}.`, [
+      { path, message: `applies to external URLs only, not ${type}` },
+    ]);
+  }
+  return options;
 }
 
 /** Why a decoded comment cannot be stored, or null when it is fine. */
@@ -180,6 +212,7 @@ export function toRows(token: string, sources: PreparedSource[], firstIndex: num
     data: s.identity,
     ref_token: s.refToken,
     comment: s.type === 'config' ? s.comment : null,
+    fetch_options: s.fetchOptions,
     is_hidden: s.isHidden ? 1 : 0,
     max_depth: s.maxDepth,
     order_index: firstIndex + offset,

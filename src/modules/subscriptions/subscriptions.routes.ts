@@ -12,6 +12,7 @@ import {
   AddSourcesBody,
   CreateSubscriptionBody,
   RemoveSourcesBody,
+  RefreshBody,
   RefreshResponse,
   ReplaceSourcesBody,
   SubscriptionListResponse,
@@ -218,16 +219,20 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
   app.post(
     '/:token/refresh',
     {
+      config: { optionalBody: true },
       schema: {
         summary: 'Refresh external sources now',
         description:
           'Re-fetches the external URL sources of this subscription now. Failures keep the last good content and are ' +
-          'listed in `errors`; config and internal sources count as skipped.',
+          'listed in `errors`; config and internal sources count as skipped. A shrunken result is held back by the ' +
+          'shrink guard unless the body says `{"accept_shrink": true}`. The body is optional.',
         params: Params,
-        response: { 200: RefreshResponse, ...errorResponses(404) },
+        body: RefreshBody,
+        response: { 200: RefreshResponse, ...errorResponses(400, 404) },
       },
     },
-    async (request) => service.refresh(scopeOf(request), request.params.token),
+    async (request) =>
+      service.refresh(scopeOf(request), request.params.token, { acceptShrink: request.body.accept_shrink === true }),
   );
 
   app.get(

@@ -2,11 +2,56 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, OneOf, PLAIN_TEXT_PATTERN, TRIMMED_TEXT_PATTERN } from '../../http/schemas.js';
 import { SOURCE_TYPES } from '../sources/classify.js';
+import {
+  HEADER_NAME_PATTERN,
+  HEADER_VALUE_PATTERN,
+  MAX_FETCH_HEADERS,
+  MAX_HEADER_VALUE_LENGTH,
+  MAX_USER_AGENT_LENGTH,
+} from '../fetch/fetch-options.js';
 
 export const MAX_SOURCES_PER_REQUEST = 150;
 export const MAX_SOURCE_DATA_LENGTH = 16_384;
 /** Comments count Unicode code points after trimming; the schemas bound the raw string the same way. */
 export const MAX_COMMENT_LENGTH = 256;
+
+const FORBIDDEN_HEADER_LIST =
+  '`host`, `cookie`, `authorization`, `proxy-authorization`, `content-length`, `connection`, `transfer-encoding`, ' +
+  '`te`, `upgrade`';
+
+const FetchOptionsBody = Type.Object(
+  {
+    user_agent: Type.Optional(
+      Type.Union([Type.String({ maxLength: MAX_USER_AGENT_LENGTH, pattern: HEADER_VALUE_PATTERN }), Type.Null()], {
+        description:
+          'User-Agent sent instead of FETCH_USER_AGENT, at most 256 characters without CR, LF or NUL; null or "" ' +
+          'means the default.',
+      }),
+    ),
+    headers: Type.Optional(
+      Type.Union(
+        [
+          Type.Record(
+            Type.String({ pattern: HEADER_NAME_PATTERN }),
+            Type.String({ maxLength: MAX_HEADER_VALUE_LENGTH, pattern: HEADER_VALUE_PATTERN }),
+            { maxProperties: MAX_FETCH_HEADERS, additionalProperties: false },
+          ),
+          Type.Null(),
+        ],
+        {
+          description:
+            `Extra request headers, at most 8, name -> value. Names are HTTP tokens (case-insensitive, stored ` +
+            `lower-case) other than ${FORBIDDEN_HEADER_LIST}; values at most 512 characters without CR, LF or NUL. ` +
+            'Sent on the first request and on redirects to the same origin only.',
+        },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+const FETCH_DESCRIPTION =
+  'External URLs only: how to fetch this URL. Part of the source identity (id) and of the content cache key. ' +
+  'null, {} or empty values mean the defaults.';
 
 export const SourceCreate = Type.Object(
   {
@@ -27,6 +72,7 @@ export const SourceCreate = Type.Object(
           'comment on another kind of source is 400 `comment_not_applicable`.',
       }),
     ),
+    fetch: Type.Optional(Type.Union([FetchOptionsBody, Type.Null()], { description: FETCH_DESCRIPTION })),
     is_hidden: Type.Optional(
       Type.Union([Type.Boolean(), Type.Null()], {
         description:
@@ -166,6 +212,14 @@ export const SourceResponse = Type.Object({
   configs_count: Type.Union([Type.Integer(), Type.Null()], {
     description: 'External URLs: configs in the cached content; null for other kinds.',
   }),
+  shrink_pending: Type.Union([Type.Boolean(), Type.Null()], {
+    description:
+      'External URLs: true while the shrink guard holds back a shrunken result (accepted once the same result comes ' +
+      'on 3 consecutive fetches, or at once by a refresh with `accept_shrink`); null for other kinds.',
+  }),
+  fetch: Type.Union([FetchOptionsBody, Type.Null()], {
+    description: 'External URLs: the fetch options as stored (header names lower-case), or null for the defaults.',
+  }),
   created_at: DateTime('When the source was added.'),
   updated_at: DateTime('When the source was last changed.'),
 });
@@ -200,6 +254,19 @@ export type SubscriptionListItem = Static<typeof SubscriptionListResponse>[numbe
 export type CreateSubscriptionInput = Static<typeof CreateSubscriptionBody>;
 export type UpdateSubscriptionInput = Static<typeof UpdateSubscriptionBody>;
 export type UpdateConfigInput = Static<typeof UpdateConfigBody>;
+
+export const RefreshBody = Type.Object(
+  {
+    accept_shrink: Type.Optional(
+      Type.Boolean({
+        description:
+          'Accept a shrunken result of this fetch at once instead of holding it back until it has come on 3 ' +
+          'consecutive fetches. Default false. An empty result is never accepted.',
+      }),
+    ),
+  },
+  { description: 'Optional; no body, an empty body or `{}` refreshes with the defaults.' },
+);
 
 export const RefreshResponse = Type.Object(
   {

@@ -40,11 +40,12 @@ import {
 } from './subscriptions.store.js';
 import { lockUser } from '../users/users.store.js';
 import { markHadSubscriptions } from '../connections/connections.store.js';
-import { SubscriptionViews } from './subscriptions.views.js';
+import { sourceFetchKey, SubscriptionViews } from './subscriptions.views.js';
 import { loadForScope, type AccessMode } from './access.js';
 import type { RenderCache } from '../resolve/render-cache.js';
 import type { ChangeLog } from '../../changes/change-log.js';
-import type { ExternalSources } from '../fetch/external-sources.js';
+import type { ExternalSources, RefreshOptions } from '../fetch/external-sources.js';
+import { fetchKey } from '../fetch/fetch-options.js';
 
 const MAX_NAME_LENGTH = 64;
 
@@ -234,20 +235,26 @@ export class SubscriptionsService {
     });
   }
 
-  /** POST .../refresh: re-fetches every external source of the subscription now (joining a refresh already running). */
-  async refresh(scope: Scope, token: string): Promise<RefreshReport> {
+  /**
+   * POST .../refresh: re-fetches every external source of the subscription now, joining a refresh already running
+   * (one with `acceptShrink` joins only another that accepts shrinks).
+   */
+  async refresh(scope: Scope, token: string, options: RefreshOptions = {}): Promise<RefreshReport> {
     await this.load(scope, token, 'read');
-    const running = this.refreshing.get(token);
+    const key = options.acceptShrink ? `${token} accept` : token;
+    const running = this.refreshing.get(key);
     if (running) return running;
-    const report = this.refreshAll(token).finally(() => this.refreshing.delete(token));
-    this.refreshing.set(token, report);
+    const report = this.refreshAll(token, options).finally(() => this.refreshing.delete(key));
+    this.refreshing.set(key, report);
     return report;
   }
 
-  private async refreshAll(token: string): Promise<RefreshReport> {
+  private async refreshAll(token: string, options: RefreshOptions): Promise<RefreshReport> {
     const sources = await listSources(this.db, token);
-    const urls = sources.filter((s) => s.source_type === 'external_url').map((s) => s.data);
-    const outcomes = await Promise.all(urls.map(async (url) => ({ url, outcome: await this.external.refresh(url) })));
+    const urls = sources.filter((s) => s.source_type === 'external_url');
+    const outcomes = await Promise.all(
+      urls.map(async (s) => ({ url: s.data, outcome: await this.external.refresh(sourceFetchKey(s), options) })),
+    );
     const failures = outcomes.flatMap(({ url, outcome }) => (outcome.ok ? [] : [`${url}: ${outcome.error}`]));
     const refreshed = urls.length - failures.length;
     return {
@@ -272,8 +279,8 @@ export class SubscriptionsService {
 
   /** First fetch of external URLs just added: waited for FETCH_TIMEOUT_MS in total, then left to run on. */
   private async fetchNewUrls(sources: PreparedSource[]): Promise<void> {
-    const urls = sources.filter((s) => s.type === 'external_url').map((s) => s.identity);
-    await this.external.fetchNewWithin(urls, this.config.fetchTimeoutMs);
+    const keys = sources.filter((s) => s.type === 'external_url').map((s) => fetchKey(s.identity, s.fetchOptions));
+    await this.external.fetchNewWithin(keys, this.config.fetchTimeoutMs);
   }
 
   /** Writes that add internal references take the graph lock first (see db/graph-lock.ts); others need none. */

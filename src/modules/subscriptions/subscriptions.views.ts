@@ -8,6 +8,7 @@ import type { SourceView, SubscriptionListItem, SubscriptionView } from './subsc
 import { existingTokens, type SubscriptionWithProvider } from './subscriptions.store.js';
 import type { RenderCache } from '../resolve/render-cache.js';
 import type { CacheState, ExternalSources } from '../fetch/external-sources.js';
+import { fetchKey, fetchOptionsView } from '../fetch/fetch-options.js';
 
 /** `last_error` of a reference whose subscription was deleted (it stays in the list and contributes nothing). */
 export const SUBSCRIPTION_DELETED = 'subscription_deleted';
@@ -25,12 +26,12 @@ export class SubscriptionViews {
       listSources(this.db, subscription.token),
       this.servedLines(subscription),
     ]);
-    const urls = sources.filter((s) => s.source_type === 'external_url').map((s) => s.data);
+    const keys = sources.filter((s) => s.source_type === 'external_url').map(sourceFetchKey);
     const refs = sources.filter((s) => s.source_type === 'internal_token').map(referencedToken);
-    const [cached, present] = await Promise.all([this.external.fetchStates(urls), existingTokens(this.db, refs)]);
+    const [cached, present] = await Promise.all([this.external.fetchStates(keys), existingTokens(this.db, refs)]);
     return {
       ...this.item(subscription, count),
-      sources: sources.map((s) => this.source(s, cached.get(s.data), present)),
+      sources: sources.map((s) => this.source(s, cached.get(sourceFetchKey(s)), present)),
     };
   }
 
@@ -70,6 +71,8 @@ export class SubscriptionViews {
       last_fetched_at: external ? (cached?.fetched_at ?? null) : null,
       last_error: external ? (cached?.last_error ?? null) : dangling ? SUBSCRIPTION_DELETED : null,
       configs_count: external ? (cached?.configs_count ?? 0) : null,
+      shrink_pending: external ? (cached?.shrink_count ?? 0) > 0 : null,
+      fetch: external ? fetchOptionsView(row.fetch_options) : null,
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
@@ -83,6 +86,10 @@ export class SubscriptionViews {
     if (row.source_type === 'config' && vmessName(row.data)?.trim()) return `${row.data}#`;
     return row.data;
   }
+}
+
+export function sourceFetchKey(row: SourceRow): string {
+  return fetchKey(row.data, row.fetch_options);
 }
 
 function referencedToken(row: SourceRow): string {
