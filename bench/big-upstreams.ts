@@ -17,7 +17,8 @@ const run = promisify(execFile);
 
 /**
  * The upstream runs in its own process. /plain/* answers just under 5 MiB of plain lines, /b64/* just under 5 MiB of
- * base64; every answer is new content (a generation number in every line), so each refresh parses and stores anew.
+ * base64. Each path rotates through three bodies built at its first request, every line different in each (a
+ * generation number), so every refresh parses and stores new content while the upstream itself spends no CPU.
  */
 const UPSTREAM_SOURCE = `
 const http = require('node:http');
@@ -37,8 +38,11 @@ function body(path) {
   const text = lines.join('\\n');
   return Buffer.from(b64 ? Buffer.from(text).toString('base64') : text);
 }
+const paths = new Map();
 http.createServer((req, res) => {
-  const b = body(req.url);
+  if (!paths.has(req.url)) paths.set(req.url, { bodies: [body(req.url), body(req.url), body(req.url)], served: 0 });
+  const path = paths.get(req.url);
+  const b = path.bodies[path.served++ % path.bodies.length];
   res.writeHead(200, { 'content-type': 'text/plain', 'content-length': b.length });
   res.end(b);
 }).listen(0, '127.0.0.1', function () { process.stdout.write(String(this.address().port) + '\\n'); });

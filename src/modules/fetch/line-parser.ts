@@ -1,4 +1,5 @@
 // Large upstream bodies are parsed on one worker thread so a 5 MB body never holds the event loop (DESIGN 16); small bodies, and bodies the worker fails on, are parsed inline in short slices.
+import { setImmediate as nextTick } from 'node:timers/promises';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { parseUpstreamLines } from './content.js';
 import type { ParseAnswer, ParseJob } from './parse-worker.js';
@@ -10,6 +11,8 @@ const RESTART_DELAY_MS = 60_000;
 /** A body the worker has not parsed in this time is given up (as an upstream error) and the worker replaced. */
 const JOB_TIMEOUT_MS = 60_000;
 const MiB = 1024 * 1024;
+/** Bytes of a body copied into shared memory between two yields to the event loop. */
+const COPY_BYTES_PER_TICK = 512 * 1024;
 
 const WORKER_URL = new URL(`./parse-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 
@@ -46,11 +49,18 @@ export class LineParser {
 
   constructor(private readonly options: LineParserOptions) {}
 
-  /** parseUpstreamLines, on the worker for bodies above the inline size; one body at a time goes to the worker. */
-  async parse(body: Buffer, maxLines: number): Promise<string[]> {
-    if (body.length <= (this.options.inlineMaxBytes ?? INLINE_MAX_BYTES) || !this.available()) {
-      return parseUpstreamLines(body, maxLines);
+  /** parseUpstreamLines, on the worker when the body is larger than the inline size. */
+  parse(body: Buffer, maxLines: number): Promise<string[]> {
+    return this.parseChunks([body], body.length, maxLines);
+  }
+
+  /** The same for a body received in `chunks` (`size` bytes in all). The worker takes one body at a time. */
+  async parseChunks(chunks: readonly Buffer[], size: number, maxLines: number): Promise<string[]> {
+    if (size <= (this.options.inlineMaxBytes ?? INLINE_MAX_BYTES)) {
+      return parseUpstreamLines(Buffer.concat(chunks, size), maxLines);
     }
+    const body = await sharedCopy(chunks, size);
+    if (!this.available()) return parseUpstreamLines(body, maxLines);
     try {
       return await new Promise<string[]>((resolve, reject) => {
         this.queue.push({ body, maxLines, resolve, reject });
@@ -91,7 +101,7 @@ export class LineParser {
     const worker = this.worker ?? this.start();
     this.running = job;
     worker.ref();
-    // Copied, not transferred: the body stays whole here in case the worker fails and it is parsed inline.
+    // Shared, neither copied (slow for megabytes) nor transferred: if the worker fails, the body is parsed inline.
     worker.postMessage({ body: job.body, maxLines: job.maxLines } satisfies ParseJob);
     const timeoutMs = this.options.jobTimeoutMs ?? JOB_TIMEOUT_MS;
     this.timer = setTimeout(
@@ -146,6 +156,29 @@ export class LineParser {
     job?.reject(timedOut ? error : new WorkerUnavailable(error?.message ?? 'closing'));
     this.pump();
   }
+}
+
+/**
+ * `chunks` (of `size` bytes in all) in one buffer over shared memory, which a worker reads without a copy. Copied a
+ * slice per turn of the event loop: copying megabytes at once takes milliseconds on a busy machine.
+ */
+async function sharedCopy(chunks: readonly Buffer[], size: number): Promise<Buffer> {
+  const joined = Buffer.from(new SharedArrayBuffer(size));
+  let offset = 0;
+  let sinceYield = 0;
+  for (const chunk of chunks) {
+    for (let start = 0; start < chunk.length;) {
+      if (sinceYield >= COPY_BYTES_PER_TICK) {
+        await nextTick();
+        sinceYield = 0;
+      }
+      const end = Math.min(chunk.length, start + COPY_BYTES_PER_TICK - sinceYield);
+      offset += chunk.copy(joined, offset, start, end);
+      sinceYield += end - start;
+      start = end;
+    }
+  }
+  return joined;
 }
 
 /** From the TypeScript sources (tsx, vitest) the worker registers tsx's loader before importing its module. */

@@ -178,14 +178,15 @@ async function readResponse(ctx: Context, response: Dispatcher.ResponseData, url
     body.destroy();
     return tooLarge;
   }
-  const text = await readCapped(body, maxBytes);
-  if (text === null) return tooLarge;
-  const lines = await ctx.parser.parse(text, ctx.options.maxLines ?? Number.POSITIVE_INFINITY);
+  const received = await readCapped(body, maxBytes);
+  if (received === null) return tooLarge;
+  const maxLines = ctx.options.maxLines ?? Number.POSITIVE_INFINITY;
+  const lines = await ctx.parser.parseChunks(received.chunks, received.size, maxLines);
   return { ok: true, lines, status: statusCode, finalUrl: url.href };
 }
 
-/** The body's bytes, or null as soon as it passes maxBytes (leaving the loop destroys the stream). */
-async function readCapped(body: Body, maxBytes: number): Promise<Buffer | null> {
+/** The body's chunks, or null as soon as it passes maxBytes (leaving the loop destroys the stream). */
+async function readCapped(body: Body, maxBytes: number): Promise<{ chunks: Buffer[]; size: number } | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -194,7 +195,7 @@ async function readCapped(body: Body, maxBytes: number): Promise<Buffer | null> 
     if (size > maxBytes) return null;
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks);
+  return { chunks, size };
 }
 
 /** Bodies we do not want are drained (small) or dropped, so the connection is released either way. */
