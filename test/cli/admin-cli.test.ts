@@ -1,42 +1,20 @@
-// `subweave admin ...` end to end: the CLI process signs real HTTP requests to a listening app.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+// `subweave admin ...` end to end: the command, run in-process, signs real HTTP requests to a listening app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_COMMANDS } from '../../src/modules/admin/admin.commands.js';
 import { openTestDatabase, startTestApp, testConfig, type TestDatabase } from '../support/harness.js';
 import { freshUserId, providerName } from '../support/admin-factories.js';
+import { runCli, type CliResult } from '../support/cli.js';
 
-const run = promisify(execFile);
 const SECRET = 'cli-admin-secret';
 
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-// Each spawn compiles the CLI with tsx, which takes seconds on a busy machine.
-describe('subweave admin CLI', { timeout: 120_000 }, () => {
+describe('subweave admin CLI', () => {
   let app: FastifyInstance;
   let database: TestDatabase;
   let url = '';
 
-  async function admin(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-    try {
-      const { stdout, stderr } = await run(
-        process.execPath,
-        ['--import', 'tsx', 'src/cli.ts', 'admin', ...args, '--url', url],
-        {
-          env: { ...process.env, ADMIN_SECRET: SECRET, ...env },
-        },
-      );
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
-  }
+  const admin = (args: string[], env: Record<string, string> = {}): Promise<CliResult> =>
+    runCli(['admin', ...args, '--url', url], { ADMIN_SECRET: SECRET, ...env });
   const json = <T>(result: CliResult): T => {
     expect(result.code, result.stderr).toBe(0);
     return JSON.parse(result.stdout) as T;

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ChangeLog, type Change, type ChangeBatch } from '../../src/changes/change-log.js';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { describeEachDatabase } from '../support/harness.js';
-import { scratchDatabaseUrl } from '../support/processes.js';
+import { describeEachDatabase, scratchDatabaseUrl } from '../support/harness.js';
 
 describeEachDatabase('change log', (kind) => {
   const handles: DatabaseHandle[] = [];

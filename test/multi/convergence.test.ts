@@ -6,9 +6,8 @@ import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { createUser } from '../../src/modules/users/users.service.js';
 import type { Redis } from '../../src/redis.js';
-import { signedInject, startTestApp, testConfig, testDatabaseKinds } from '../support/harness.js';
+import { scratchDatabaseUrl, signedInject, startTestApp, testConfig, testDatabaseKinds } from '../support/harness.js';
 import { connectedRedis } from '../support/abuse-app.js';
-import { scratchDatabaseUrl } from '../support/processes.js';
 
 const redisUrl = process.env['TEST_REDIS_URL'];
 /** With Redis the poll is made slow on purpose, so only the relayed notice can explain a fast convergence. */

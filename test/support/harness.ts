@@ -1,5 +1,8 @@
 // Test harness: runs suites on SQLite always and on PostgreSQL when TEST_DATABASE_URL is set, each app in its own database.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -50,6 +53,33 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
     close: async () => {
       await handle.close();
       await adminQuery(url, `DROP SCHEMA ${schema} CASCADE`);
+    },
+  };
+}
+
+/**
+ * A DATABASE_URL for an empty database that several processes or handles can open: a SQLite file in a temporary
+ * folder, or a fresh schema on the TEST_DATABASE_URL server (selected through search_path).
+ */
+export async function scratchDatabaseUrl(kind: DatabaseKind): Promise<{ url: string; cleanup: () => Promise<void> }> {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'subweave-'));
+    return {
+      url: `sqlite:${join(dir, 'nested', 'test.db')}`,
+      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const base = process.env['TEST_DATABASE_URL'] as string;
+  const schema = `s_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  const options = encodeURIComponent(`-c search_path=${schema}`);
+  return {
+    url: `${base}${base.includes('?') ? '&' : '?'}options=${options}`,
+    cleanup: async () => {
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
     },
   };
 }
