@@ -1,7 +1,7 @@
 // DESIGN 13 "Upstream fetching is bounded per process": one FETCH_CONCURRENCY limit, create/add bounded by FETCH_TIMEOUT_MS, joined refreshes.
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp, type TestApp } from '../support/harness.js';
-import { unique } from '../support/source-factories.js';
+import { unique } from '../support/factories.js';
 import type { RefreshReport } from '../../src/modules/subscriptions/subscriptions.service.js';
 import type { SubscriptionView } from '../../src/modules/subscriptions/subscriptions.schemas.js';
 import { upstreamLines, useUpstream, type Handler, type UpstreamServer } from '../support/upstream-server.js';

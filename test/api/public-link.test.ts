@@ -2,7 +2,8 @@
 import { expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describeEachDatabase, startTestApp, useTestApp, type TestApp } from '../support/harness.js';
-import { expectError, internalRef, subsApi, unique, vlessUri, type Source } from '../support/source-factories.js';
+import { internalRef, subsApi, unique, vlessUri, type Source } from '../support/factories.js';
+import { expectError } from '../support/expect.js';
 import {
   base64,
   chunked,

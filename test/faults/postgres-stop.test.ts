@@ -5,8 +5,10 @@ import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { createUser } from '../../src/modules/users/users.service.js';
 import { startTestApp, testConfig } from '../support/harness.js';
-import { canRunPrivatePostgres, freePort, privatePostgres, waitFor, type PrivatePostgres } from '../support/faults.js';
+import { waitFor } from '../support/wait.js';
+import { canRunPrivatePostgres, freePort, privatePostgres, type PrivatePostgres } from '../support/faults.js';
 import { CLI_TEST_TIMEOUT_MS, spawnServe } from '../support/cli.js';
+import { expectError } from '../support/expect.js';
 
 describe.skipIf(!canRunPrivatePostgres)(
   'a private PostgreSQL stopped and started [postgres]',
@@ -45,8 +47,7 @@ describe.skipIf(!canRunPrivatePostgres)(
 
       await cluster.stop();
       const listed = await app.inject({ method: 'GET', url: '/api/v1/subs', headers });
-      expect(listed.statusCode).toBe(503);
-      expect(listed.json()).toMatchObject({ error: 'database_unavailable' });
+      expectError(listed, 503, 'database_unavailable');
       expect(Number(listed.headers['retry-after'])).toBeGreaterThan(0);
       expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
       const cached = await app.inject({ method: 'GET', url: `/sub/${token}?format=plain` });

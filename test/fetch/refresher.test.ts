@@ -6,9 +6,8 @@ import { ExternalSources } from '../../src/modules/fetch/external-sources.js';
 import type { UpstreamResult } from '../../src/modules/fetch/upstream.js';
 import { Refresher, type RefresherOptions } from '../../src/modules/fetch/refresher.js';
 import { ChangeLog, type Change } from '../../src/changes/change-log.js';
-import { createUser } from '../../src/modules/users/users.service.js';
 import { describeEachDatabase, openSecondHandle, openTestDatabase, type TestDatabase } from '../support/harness.js';
-import { sha32, unique } from '../support/source-factories.js';
+import { createTestUser, sha32, unique } from '../support/factories.js';
 
 const HOUR = 3600;
 const CLAIM = 60;
@@ -37,12 +36,10 @@ const feedUrl = (): string => `https://${unique('feed')}.example.org/sub`;
 
 /** Data helpers on one database: users, subscriptions holding external URLs, and the cache rows. */
 function dataOn(db: DatabaseHandle['db']) {
-  let nextUser = 5_000 + Math.floor(Math.random() * 1_000_000);
   return {
     /** A subscription of a fresh user holding `urls` as external sources; returns its token. */
     async subscription(urls: string[]): Promise<string> {
-      const userId = nextUser++;
-      await createUser(db, userId);
+      const { userId } = await createTestUser(db);
       const token = randomUUID().replace(/-/g, '');
       const now = new Date().toISOString();
       await db
