@@ -2,7 +2,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, signedInject, useTestApp, TEST_ADMIN_SECRET } from '../support/harness.js';
 import { expectError } from '../support/expect.js';
-import { sleep } from '../support/wait.js';
+import { withClockAhead } from '../support/time.js';
 
 interface BanStatus {
   ip_address: string;
@@ -111,17 +111,18 @@ describeEachDatabase('admin bans', (kind) => {
     expect(before.total).toBe(before.entries.length);
     expect(before.entries.map((e) => e.ip_address)).toEqual(expect.arrayContaining(['192.0.2.13', '192.0.2.14']));
     for (const entry of before.entries) expect(Object.keys(entry).sort()).toEqual(['banned_until', 'ip_address']);
-    await sleep(1100);
-    const after = (await t.admin('GET', '/bans')).json<{ total: number; entries: Array<{ ip_address: string }> }>();
-    expect(after.total).toBe(before.total - 1);
-    expect(after.entries.map((e) => e.ip_address)).not.toContain('192.0.2.13');
-    expect(await status('192.0.2.13')).toEqual({
-      ip_address: '192.0.2.13',
-      is_banned: false,
-      banned_until: null,
-      remaining_seconds: 0,
+    await withClockAhead(1100, async () => {
+      const after = (await t.admin('GET', '/bans')).json<{ total: number; entries: Array<{ ip_address: string }> }>();
+      expect(after.total).toBe(before.total - 1);
+      expect(after.entries.map((e) => e.ip_address)).not.toContain('192.0.2.13');
+      expect(await status('192.0.2.13')).toEqual({
+        ip_address: '192.0.2.13',
+        is_banned: false,
+        banned_until: null,
+        remaining_seconds: 0,
+      });
+      expect((await t.admin('DELETE', '/ban/192.0.2.13')).json().was_banned).toBe(false);
     });
-    expect((await t.admin('DELETE', '/ban/192.0.2.13')).json().was_banned).toBe(false);
   });
 
   it.each([

@@ -3,7 +3,7 @@ import { expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp, type TestApp } from '../support/harness.js';
 import { expectError } from '../support/expect.js';
-import { sleep } from '../support/wait.js';
+import { sleep } from '../support/time.js';
 import type { SubscriptionView as Subscription } from '../../src/modules/subscriptions/subscriptions.schemas.js';
 
 const SUBS = '/api/v1/subs';

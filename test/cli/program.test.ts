@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, CLI_TEST_TIMEOUT_MS, DIST_CLI, runCli, spawnCli, spawnServe } from '../support/cli.js';
-import { waitFor } from '../support/wait.js';
+import { waitFor } from '../support/time.js';
 import { freePort } from '../support/faults.js';
 import { startUpstream, type UpstreamServer } from '../support/upstream-server.js';
 

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { createUser } from '../../src/modules/users/users.service.js';
 import { openTestDatabase, startTestApp, testConfig, type TestDatabase } from '../support/harness.js';
-import { waitFor } from '../support/wait.js';
+import { waitFor } from '../support/time.js';
 import { cuttableLink, type CuttableLink } from '../support/faults.js';
 import { expectError } from '../support/expect.js';
 import { freshUserId, unique } from '../support/factories.js';

@@ -5,7 +5,7 @@ import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { createUser } from '../../src/modules/users/users.service.js';
 import { startTestApp, testConfig } from '../support/harness.js';
-import { waitFor } from '../support/wait.js';
+import { waitFor } from '../support/time.js';
 import { canRunPrivatePostgres, freePort, privatePostgres, type PrivatePostgres } from '../support/faults.js';
 import { CLI_TEST_TIMEOUT_MS, spawnServe } from '../support/cli.js';
 import { expectError } from '../support/expect.js';

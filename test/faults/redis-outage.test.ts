@@ -9,7 +9,7 @@ import {
   type TestDatabase,
   connectedRedis,
 } from '../support/harness.js';
-import { waitFor } from '../support/wait.js';
+import { waitFor } from '../support/time.js';
 import { freePort, privateRedis, type PrivateRedis } from '../support/faults.js';
 
 const redisHealth = async (app: FastifyInstance) => {

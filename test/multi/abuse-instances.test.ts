@@ -22,7 +22,7 @@ import {
 } from '../support/harness.js';
 import { freshIp } from '../support/factories.js';
 import { expectError } from '../support/expect.js';
-import { waitFor } from '../support/wait.js';
+import { waitFor } from '../support/time.js';
 
 /** Two database handles on one shared database (a temporary SQLite file, or one PostgreSQL schema). */
 async function sharedDatabase(kind: DatabaseKind): Promise<{ handles: DatabaseHandle[]; close(): Promise<void> }> {

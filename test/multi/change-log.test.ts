@@ -4,6 +4,7 @@ import { ChangeLog, type Change, type ChangeBatch } from '../../src/changes/chan
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { describeEachDatabase, scratchDatabaseUrl } from '../support/harness.js';
+import { withClockAhead } from '../support/time.js';
 
 describeEachDatabase('change log', (kind) => {
   const handles: DatabaseHandle[] = [];
@@ -109,12 +110,13 @@ describeEachDatabase('change log', (kind) => {
     const other = await reader(b, 200);
     const writer = new ChangeLog(a, { retentionMs: 200 });
     await writer.write(async (_trx, record) => record({ kind: 'templates' }));
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    await other.log.applyNew();
-    expect(other.seen[0]).toBe('everything');
-    // That poll pruned what is older than 200 ms.
-    const left = await b.db.selectFrom('change_log').select('kind').where('kind', '=', 'templates').execute();
-    expect(left).toEqual([]);
+    await withClockAhead(250, async () => {
+      await other.log.applyNew();
+      expect(other.seen[0]).toBe('everything');
+      // That poll pruned what is older than 200 ms.
+      const left = await b.db.selectFrom('change_log').select('kind').where('kind', '=', 'templates').execute();
+      expect(left).toEqual([]);
+    });
     await other.log.close();
   });
 });
