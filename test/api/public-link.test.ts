@@ -118,7 +118,7 @@ describeEachDatabase('public link: output and headers', (kind) => {
 
   it.each(['json', 'PLAIN', 'base64url', '', 'toString', '__proto__'])('answers 400 for format=%j', async (format) => {
     const sub = await link.create([configSource().input]);
-    const details = expectError(await link.get(sub.token, `?format=${format}`), 400, 'unknown_format');
+    const { details } = expectError(await link.get(sub.token, `?format=${format}`), 400, 'unknown_format');
     expect(details).toEqual({
       format,
       formats: ['base64', 'plain', 'mihomo', 'sing-box', 'xray', 'sip008', 'clash'],
