@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import { unique } from './source-factories.js';
+import { unique } from './factories.js';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
