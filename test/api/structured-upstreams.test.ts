@@ -1,7 +1,7 @@
 // External URLs serving a Clash/mihomo YAML or sing-box JSON profile contribute their servers as share URIs (DESIGN 14).
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
-import { subsApi } from '../support/source-factories.js';
+import { subsApi } from '../support/factories.js';
 import { useUpstream } from '../support/upstream-server.js';
 import { parseShareUri } from '../../src/formats/share-uri/index.js';
 
