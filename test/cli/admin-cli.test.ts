@@ -1,4 +1,7 @@
 // `subweave admin ...` end to end: the command, run in-process, signs real HTTP requests to a listening app.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_COMMANDS } from '../../src/modules/admin/admin.commands.js';
@@ -46,6 +49,45 @@ describe('subweave admin CLI', () => {
     const deleted = await admin(['users', 'delete', String(userId)]);
     expect(deleted.code, deleted.stderr).toBe(0);
     expect(deleted.stdout).toBe('');
+  });
+
+  it('reads, replaces and resets the format rules and templates from files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'subweave-cli-'));
+    try {
+      const rulesFile = join(dir, 'rules.json');
+      const rules = [{ id: 'tool', header: 'user-agent', match: 'prefix', value: 'tool', result: 'plain' }];
+      writeFileSync(rulesFile, JSON.stringify(rules));
+      const set = json<{ rules: Array<{ id: string; enabled: boolean }> }>(
+        await admin(['format-rules', 'set', rulesFile]),
+      );
+      expect(set.rules).toEqual([{ ...rules[0], case_sensitive: false, enabled: true }]);
+      expect(json<{ rules: unknown[] }>(await admin(['format-rules', 'get'])).rules).toEqual(set.rules);
+      const reset = json<{ rules: Array<{ id: string }> }>(await admin(['format-rules', 'reset']));
+      expect(reset.rules[0]?.id).toBe('browser');
+
+      const builtin = json<{ template: string; builtin: boolean }>(await admin(['templates', 'get', 'sing-box']));
+      expect(builtin.builtin).toBe(true);
+      const templateFile = join(dir, 'sing-box.json');
+      writeFileSync(templateFile, builtin.template.replace('"warn"', '"error"'));
+      const stored = json<{ builtin: boolean; template: string }>(
+        await admin(['templates', 'set', 'sing-box', templateFile]),
+      );
+      expect(stored).toMatchObject({ builtin: false });
+      expect(stored.template).toContain('"error"');
+      expect(json<{ builtin: boolean }>(await admin(['templates', 'reset', 'sing-box'])).builtin).toBe(true);
+
+      const broken = join(dir, 'broken.json');
+      writeFileSync(broken, '{');
+      const refused = await admin(['templates', 'set', 'sing-box', broken]);
+      expect(refused.code).toBe(1);
+      expectEnvelope(JSON.parse(refused.stderr), 'validation_failed');
+      const missing = await admin(['format-rules', 'set', join(dir, 'nope.json')]);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain('cannot read');
+      expect((await admin(['format-rules', 'set', broken])).stderr).toContain('is not JSON');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('prints the error envelope on stderr and exits 1 when the server refuses', async () => {
