@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // The `subweave` command: serve, migrate, and bootstrap users and providers without the admin API.
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDatabase } from './db/database.js';
@@ -9,6 +11,12 @@ import { createUser, UsersService } from './modules/users/users.service.js';
 import { ProvidersService } from './modules/providers/providers.service.js';
 import { ChangeLog } from './changes/change-log.js';
 import { runAdmin } from './modules/admin/admin.cli.js';
+
+/** Where a command writes: the process's streams, or a test's buffers. */
+export interface CliIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+}
 
 const HELP = `Usage: subweave <command>
 
@@ -62,48 +70,64 @@ function issuesOf(error: AppError): string {
   return issues.length ? ` (${issues.map((i) => `${i.path.replace(/^body\./, '')}: ${i.message}`).join('; ')})` : '';
 }
 
-async function run(argv: string[]): Promise<void> {
+/**
+ * Runs one `subweave` command and resolves to its exit status; output goes to `io`, configuration comes from `env`.
+ * `serve` resolves once the server listens; from then on the process lives until a signal ends it (src/main.ts).
+ */
+export async function run(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
+  try {
+    return await command(argv, env, io);
+  } catch (error) {
+    if (error instanceof ConfigError) io.stderr.write(`${error.message}\n`);
+    else if (error instanceof UsageError) io.stderr.write(`subweave: ${error.message}\n\n${HELP}`);
+    else if (error instanceof AppError) io.stderr.write(`subweave: ${error.message}${issuesOf(error)}\n`);
+    else io.stderr.write(`subweave: ${error instanceof Error ? error.stack : String(error)}\n`);
+    return error instanceof UsageError ? 2 : 1;
+  }
+}
+
+async function command(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
   const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: false });
   const [command, sub, arg, ...rest] = positionals;
   if (command === 'admin') {
     // A client of a running server: it needs no database and none of the server's configuration.
-    process.exitCode = await runAdmin(argv.slice(argv.indexOf('admin') + 1));
-    return;
+    return runAdmin(argv.slice(argv.indexOf('admin') + 1), env, io);
   }
   if (!command || command === 'help' || argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(HELP);
-    return;
+    io.stdout.write(HELP);
+    return 0;
   }
-  const config = loadConfig();
+  const config = loadConfig(env);
   switch (`${command}${sub && (command === 'users' || command === 'providers') ? ` ${sub}` : ''}`) {
     case 'serve':
       // Loaded on demand: the server's module graph is most of the CLI's start-up time.
-      return (await import('./main.js')).serve(config);
+      await (await import('./main.js')).serve(config, env);
+      return 0;
     case 'migrate': {
       const database = createDatabase(config.databaseUrl);
       try {
         const applied = await migrateToLatest(database);
-        process.stderr.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'already up to date\n');
+        io.stderr.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'already up to date\n');
       } finally {
         await database.close();
       }
-      return;
+      return 0;
     }
     case 'users create': {
       const userId = parseUserId(arg);
       const user = await withDatabase(config, ({ db }) => createUser(db, userId));
-      process.stderr.write(`created user ${user.user_id}; its API token (shown once):\n`);
-      process.stdout.write(`${user.api_token}\n`);
-      return;
+      io.stderr.write(`created user ${user.user_id}; its API token (shown once):\n`);
+      io.stdout.write(`${user.api_token}\n`);
+      return 0;
     }
     case 'users token': {
       const userId = parseUserId(arg);
       const result = await withDatabase(config, (database) =>
         new UsersService(database, new ChangeLog(database)).refreshToken(userId),
       );
-      process.stderr.write(`new API token for user ${result.user_id} (the old one no longer works; shown once):\n`);
-      process.stdout.write(`${result.api_token}\n`);
-      return;
+      io.stderr.write(`new API token for user ${result.user_id} (the old one no longer works; shown once):\n`);
+      io.stdout.write(`${result.api_token}\n`);
+      return 0;
     }
     case 'providers create': {
       const [name, url] = rest;
@@ -121,21 +145,26 @@ async function run(argv: string[]): Promise<void> {
           provider_url: url ?? null,
         });
       });
-      process.stderr.write(
+      io.stderr.write(
         `created provider ${provider.provider_name} (provider_hash ${provider.provider_hash}, owner ${ownerId}); its API token (shown once):\n`,
       );
-      process.stdout.write(`${provider.api_token}\n`);
-      return;
+      io.stdout.write(`${provider.api_token}\n`);
+      return 0;
     }
     default:
       throw new UsageError(`unknown command: ${positionals.join(' ')}`);
   }
 }
 
-run(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
-  else if (error instanceof UsageError) process.stderr.write(`subweave: ${error.message}\n\n${HELP}`);
-  else if (error instanceof AppError) process.stderr.write(`subweave: ${error.message}${issuesOf(error)}\n`);
-  else process.stderr.write(`subweave: ${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(error instanceof UsageError ? 2 : 1);
-});
+/** True when this file is the program node started (directly, or through the npm bin symlink), not an import. */
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) process.exitCode = await run(process.argv.slice(2), process.env, process);

@@ -34,8 +34,9 @@ export async function serve(config: Config, env: NodeJS.ProcessEnv = process.env
   try {
     await start(config, env, log);
   } catch (error) {
-    if (!(error instanceof StartupError)) throw error;
-    process.stderr.write(`subweave: ${error.message}\n`);
+    // A failed start may leave a pool or a Redis connection open: the process ends here instead of waiting on them.
+    const text = error instanceof StartupError ? error.message : error instanceof Error ? error.stack : String(error);
+    process.stderr.write(`subweave: ${text}\n`);
     process.exit(1);
   }
 }

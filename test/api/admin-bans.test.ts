@@ -1,8 +1,8 @@
 // The ban and whitelist admin endpoints over HTTP: IPv4, IPv6 and CIDRs (percent-encoded in paths), listing, expiry and validation.
 import { expect, it } from 'vitest';
-import { describeEachDatabase, signedInject } from '../support/harness.js';
-import { expectError } from '../support/source-factories.js';
-import { ADMIN_SECRET, sleep, useAbuseApp } from '../support/abuse-app.js';
+import { describeEachDatabase, signedInject, useTestApp, TEST_ADMIN_SECRET } from '../support/harness.js';
+import { expectError } from '../support/expect.js';
+import { withClockAhead } from '../support/time.js';
 
 interface BanStatus {
   ip_address: string;
@@ -14,7 +14,7 @@ interface BanStatus {
 const secondsUntil = (iso: string) => (Date.parse(iso) - Date.now()) / 1000;
 
 describeEachDatabase('admin bans', (kind) => {
-  const t = useAbuseApp(kind, 'memory', { DEFAULT_BAN_SECONDS: '900' });
+  const t = useTestApp(kind, { ADMIN_SECRET: TEST_ADMIN_SECRET, DEFAULT_BAN_SECONDS: '900' });
   const status = async (path: string): Promise<BanStatus> => {
     const res = await t.admin('GET', `/ban/${path}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -92,7 +92,7 @@ describeEachDatabase('admin bans', (kind) => {
     await t.admin('POST', '/ban', { ip_address: '192.0.2.12', duration_seconds: 60 });
     expect((await t.admin('DELETE', '/ban/192.0.2.12')).json()).toEqual({ ip_address: '192.0.2.12', was_banned: true });
     // A later timestamp: an identical request signed within the same millisecond would be a replay (401).
-    const again = await signedInject(t.app, ADMIN_SECRET, 'DELETE', '/ban/192.0.2.12', undefined, {
+    const again = await signedInject(t.app, TEST_ADMIN_SECRET, 'DELETE', '/ban/192.0.2.12', undefined, {
       timestamp: String(Date.now() + 1),
     });
     expect(again.statusCode).toBe(200);
@@ -111,17 +111,18 @@ describeEachDatabase('admin bans', (kind) => {
     expect(before.total).toBe(before.entries.length);
     expect(before.entries.map((e) => e.ip_address)).toEqual(expect.arrayContaining(['192.0.2.13', '192.0.2.14']));
     for (const entry of before.entries) expect(Object.keys(entry).sort()).toEqual(['banned_until', 'ip_address']);
-    await sleep(1100);
-    const after = (await t.admin('GET', '/bans')).json<{ total: number; entries: Array<{ ip_address: string }> }>();
-    expect(after.total).toBe(before.total - 1);
-    expect(after.entries.map((e) => e.ip_address)).not.toContain('192.0.2.13');
-    expect(await status('192.0.2.13')).toEqual({
-      ip_address: '192.0.2.13',
-      is_banned: false,
-      banned_until: null,
-      remaining_seconds: 0,
+    await withClockAhead(1100, async () => {
+      const after = (await t.admin('GET', '/bans')).json<{ total: number; entries: Array<{ ip_address: string }> }>();
+      expect(after.total).toBe(before.total - 1);
+      expect(after.entries.map((e) => e.ip_address)).not.toContain('192.0.2.13');
+      expect(await status('192.0.2.13')).toEqual({
+        ip_address: '192.0.2.13',
+        is_banned: false,
+        banned_until: null,
+        remaining_seconds: 0,
+      });
+      expect((await t.admin('DELETE', '/ban/192.0.2.13')).json().was_banned).toBe(false);
     });
-    expect((await t.admin('DELETE', '/ban/192.0.2.13')).json().was_banned).toBe(false);
   });
 
   it.each([
@@ -139,8 +140,8 @@ describeEachDatabase('admin bans', (kind) => {
     ['a fractional duration', { ip_address: '192.0.2.1', duration_seconds: 1.5 }],
     ['a string duration', { ip_address: '192.0.2.1', duration_seconds: '60' }],
   ])('refuses %s with 400 validation_failed', async (_label, body) => {
-    const details = expectError(await t.admin('POST', '/ban', body), 400, 'validation_failed');
-    expect((details['issues'] as unknown[]).length).toBeGreaterThan(0);
+    const { details } = expectError(await t.admin('POST', '/ban', body), 400, 'validation_failed');
+    expect((details?.['issues'] as unknown[]).length).toBeGreaterThan(0);
   });
 
   it('accepts the longest duration, one year', async () => {
@@ -156,14 +157,14 @@ describeEachDatabase('admin bans', (kind) => {
       ['DELETE', '/ban/1.2.3.4%2F40'],
       ['DELETE', '/whitelist/999.1.1.1'],
     ]) {
-      const details = expectError(await t.admin(method as string, path as string), 400, 'validation_failed');
-      expect(details['issues']).toEqual([expect.objectContaining({ path: 'params.ip_address' })]);
+      const { details } = expectError(await t.admin(method as string, path as string), 400, 'validation_failed');
+      expect(details?.['issues']).toEqual([expect.objectContaining({ path: 'params.ip_address' })]);
     }
   });
 });
 
 describeEachDatabase('admin whitelist', (kind) => {
-  const t = useAbuseApp(kind, 'memory');
+  const t = useTestApp(kind, { ADMIN_SECRET: TEST_ADMIN_SECRET });
   type Entry = { ip_address: string; description: string; added_at: string };
   const list = async () => (await t.admin('GET', '/whitelist')).json<{ total: number; entries: Entry[] }>();
 
@@ -220,7 +221,7 @@ describeEachDatabase('admin whitelist', (kind) => {
   });
 
   it('documents the endpoints in OpenAPI under the Admin tag', async () => {
-    const doc = (await t.send('GET', '/openapi.json')).json<{
+    const doc = (await t.call('GET', '/openapi.json')).json<{
       paths: Record<string, Record<string, { tags: string[]; description: string }>>;
     }>();
     for (const [path, method] of [

@@ -2,14 +2,14 @@
 import { expect, it } from 'vitest';
 import { createInvite } from '../../src/modules/connections/invite.js';
 import { describeEachDatabase, useTestApp, type TestApp } from '../support/harness.js';
-import { expectError } from '../support/source-factories.js';
 import {
   adminCreateProvider,
   adminCreateUser,
   freshUserId,
-  providerName,
+  uniqueProviderName,
   type AdminProvider,
-} from '../support/admin-factories.js';
+} from '../support/factories.js';
+import { expectError } from '../support/expect.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -74,7 +74,7 @@ describeEachDatabase('admin connections: authorize', (kind) => {
 
   it('answers 404 provider_not_found for an unknown provider and 400 for bad input', async () => {
     const userId = freshUserId();
-    const ghost = await t.admin('POST', `/providers/${providerName()}/authorize/${userId}`, { invite: 'x.1' });
+    const ghost = await t.admin('POST', `/providers/${uniqueProviderName()}/authorize/${userId}`, { invite: 'x.1' });
     expectError(ghost, 404, 'provider_not_found');
     const provider = await adminCreateProvider(t);
     const base = `/providers/${provider.provider_name}/authorize`;
@@ -146,7 +146,11 @@ describeEachDatabase('admin connections: list and get', (kind) => {
     });
     const stranger = await adminCreateUser(t);
     expectError(await t.admin('GET', connectionPath(stranger.user_id, provider)), 404, 'connection_not_found');
-    expectError(await t.admin('GET', `/users/${userId}/providers/${providerName()}`), 404, 'connection_not_found');
+    expectError(
+      await t.admin('GET', `/users/${userId}/providers/${uniqueProviderName()}`),
+      404,
+      'connection_not_found',
+    );
   });
 });
 
@@ -211,7 +215,7 @@ describeEachDatabase('admin connections: approve and reject', (kind) => {
     expectError(await t.admin('POST', connectionPath(user.user_id, provider, 'approve')), 404, 'connection_not_found');
     expectError(await t.admin('POST', connectionPath(user.user_id, provider, 'reject')), 404, 'connection_not_found');
     expectError(
-      await t.admin('POST', `/users/${user.user_id}/providers/${providerName()}/approve`),
+      await t.admin('POST', `/users/${user.user_id}/providers/${uniqueProviderName()}/approve`),
       404,
       'connection_not_found',
     );

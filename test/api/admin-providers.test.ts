@@ -1,16 +1,18 @@
 // Admin provider endpoints over HTTP (SPEC.md "Admin API", DESIGN.md section 9): create, list, lookups, changes, tokens, delete cascade.
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
-import { expectError, internalRef, subsApi } from '../support/source-factories.js';
 import {
+  internalRef,
+  subsApi,
   adminCreateProvider,
   adminCreateUser,
   freshUserId,
   linkLines,
   managedSubscription,
-  providerName,
+  uniqueProviderName,
   type AdminProvider,
-} from '../support/admin-factories.js';
+} from '../support/factories.js';
+import { expectError } from '../support/expect.js';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
@@ -24,7 +26,7 @@ describeEachDatabase('admin providers: create', (kind) => {
 
   it('creates a provider: 201 Provider with api_token, owned by the user with owner_hash', async () => {
     const owner = await adminCreateUser(t);
-    const name = providerName();
+    const name = uniqueProviderName();
     const res = await t.admin('POST', '/providers', {
       owner_hash: owner.user_hash,
       provider_name: name,
@@ -48,10 +50,10 @@ describeEachDatabase('admin providers: create', (kind) => {
   it('refuses an unknown owner_hash with 400', async () => {
     const res = await t.admin('POST', '/providers', {
       owner_hash: UNKNOWN_HASH,
-      provider_name: providerName(),
+      provider_name: uniqueProviderName(),
       provider_url: '',
     });
-    const details = expectError(res, 400, 'validation_failed');
+    const { details } = expectError(res, 400, 'validation_failed');
     expect(JSON.stringify(details)).toContain('owner_hash');
   });
 
@@ -68,7 +70,7 @@ describeEachDatabase('admin providers: create', (kind) => {
     await adminCreateProvider(t, owner);
     const sameOwner = await t.admin('POST', '/providers', {
       owner_hash: owner.user_hash,
-      provider_name: providerName(),
+      provider_name: uniqueProviderName(),
       provider_url: '',
     });
     expectError(sameOwner, 409, 'provider_exists');
@@ -94,9 +96,9 @@ describeEachDatabase('admin providers: create', (kind) => {
   it('refuses missing fields and a non-http provider_url', async () => {
     const owner = await adminCreateUser(t);
     for (const body of [
-      { provider_name: providerName(), provider_url: '' },
+      { provider_name: uniqueProviderName(), provider_url: '' },
       { owner_hash: owner.user_hash, provider_url: '' },
-      { owner_hash: owner.user_hash, provider_name: providerName(), provider_url: 'ftp://x.example.com' },
+      { owner_hash: owner.user_hash, provider_name: uniqueProviderName(), provider_url: 'ftp://x.example.com' },
     ]) {
       expectError(await t.admin('POST', '/providers', body), 400, 'validation_failed');
     }
@@ -125,7 +127,7 @@ describeEachDatabase('admin providers: read', (kind) => {
     expect(byOwner.statusCode, byOwner.body).toBe(200);
     expect(byOwner.json()).toEqual(publicView(provider));
 
-    expectError(await t.admin('GET', `/providers/by-name/${providerName()}`), 404, 'provider_not_found');
+    expectError(await t.admin('GET', `/providers/by-name/${uniqueProviderName()}`), 404, 'provider_not_found');
     expectError(await t.admin('GET', `/providers/by-owner/${freshUserId()}`), 404, 'provider_not_found');
     const ownerless = await adminCreateUser(t);
     expectError(await t.admin('GET', `/providers/by-owner/${ownerless.user_id}`), 404, 'provider_not_found');
@@ -138,7 +140,7 @@ describeEachDatabase('admin providers: update and refresh-token', (kind) => {
 
   it('changes is_active, provider_url and provider_name', async () => {
     const provider = await adminCreateProvider(t);
-    const name = providerName();
+    const name = uniqueProviderName();
     const res = await t.admin('PATCH', `/providers/${provider.provider_hash}`, {
       is_active: false,
       provider_url: 'https://new.example.com',

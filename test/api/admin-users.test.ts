@@ -2,14 +2,17 @@
 import { expect, it } from 'vitest';
 import { createInvite } from '../../src/modules/connections/invite.js';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
-import { expectError, internalRef, subsApi, vlessUri } from '../support/source-factories.js';
 import {
+  internalRef,
+  subsApi,
+  vlessUri,
   adminCreateProvider,
   adminCreateUser,
   freshUserId,
   linkLines,
   managedSubscription,
-} from '../support/admin-factories.js';
+} from '../support/factories.js';
+import { expectError } from '../support/expect.js';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;

@@ -1,7 +1,8 @@
 // DESIGN 13 "Resolution cost is bounded", "No size depends on driver limits", "Concurrent writes cannot break graph rules": structural bounds on graphs seeded in bulk.
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp, TEST_BASE_URL } from '../support/harness.js';
-import { expectError, internalRef, unique } from '../support/source-factories.js';
+import { internalRef, unique } from '../support/factories.js';
+import { expectError } from '../support/expect.js';
 import {
   type DiamondGraph,
   distinctLines,

@@ -3,7 +3,6 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
 import {
   byId,
-  expectError,
   externalUrl,
   internalRef,
   sha32,
@@ -11,7 +10,8 @@ import {
   trojanUri,
   vlessUri,
   type Source,
-} from '../support/source-factories.js';
+} from '../support/factories.js';
+import { expectError } from '../support/expect.js';
 
 describeEachDatabase('PATCH config', (kind) => {
   const t = useTestApp(kind);
@@ -126,12 +126,12 @@ describeEachDatabase('PATCH config', (kind) => {
     const elsewhere = await api.create([vlessUri()]);
     const foreignId = elsewhere.sources[0]?.id as string;
     for (const configId of [sha32('unknown'), foreignId, 'not-an-id']) {
-      const details = expectError(
+      const { details } = expectError(
         await api.config(c.sub.userToken, c.sub.token, { config_id: configId, comment: 'x' }),
         404,
         'config_not_found',
       );
-      expect(details['config_id']).toBe(configId);
+      expect(details?.['config_id']).toBe(configId);
     }
     expect(byId((await api.get(elsewhere.userToken, elsewhere.token)).sources, foreignId).comment).toBeNull();
   });
@@ -157,8 +157,8 @@ describeEachDatabase('PATCH config', (kind) => {
         api.config(sub.userToken, sub.token, { config_id: source.id, ...body });
       const read = async () => byId((await api.get(sub.userToken, sub.token)).sources, source.id);
 
-      const details = expectError(await patch({ comment: 'Name', is_hidden: true }), 400, 'comment_not_applicable');
-      expect(details['source_type']).toBe(source.source_type);
+      const { details } = expectError(await patch({ comment: 'Name', is_hidden: true }), 400, 'comment_not_applicable');
+      expect(details?.['source_type']).toBe(source.source_type);
       expect(await read()).toEqual(source);
 
       expect((await patch({ is_hidden: true, max_depth: 1 })).statusCode).toBe(204);

@@ -6,7 +6,8 @@ import { escapeHtml, linkableUrl } from '../../src/modules/connect/html.js';
 import { renderConnectPage } from '../../src/modules/connect/connect-page.view.js';
 import { updateProvider } from '../../src/modules/providers/providers.store.js';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp } from '../support/harness.js';
-import { expectError, requestAccess } from '../support/connections.js';
+import { requestAccess } from '../support/factories.js';
+import { expectError } from '../support/expect.js';
 
 const HOSTILE_URL = `https://evil.example.com/?q="><script>alert(1)</script>&x='y'`;
 

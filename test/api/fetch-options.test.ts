@@ -3,11 +3,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
-import { expectError, internalRef, sha32, subsApi, vlessUri, type Source } from '../support/source-factories.js';
+import { internalRef, sha32, subsApi, vlessUri, type Source } from '../support/factories.js';
+import { expectError } from '../support/expect.js';
 import { redirect, upstreamLines, useUpstream, type UpstreamServer } from '../support/upstream-server.js';
 
 function issuePaths(res: LightMyRequestResponse): string[] {
-  const details = expectError(res, 400, 'validation_failed') as { issues: Array<{ path: string }> };
+  const details = expectError(res, 400, 'validation_failed').details as { issues: Array<{ path: string }> };
   return details.issues.map((issue) => issue.path);
 }
 

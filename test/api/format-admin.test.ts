@@ -1,7 +1,8 @@
 // The admin API for format rules and templates (DESIGN 14): defaults, validation, all-or-nothing replacement, cache drop.
 import { afterEach, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
-import { expectError, subsApi, vlessUri } from '../support/source-factories.js';
+import { subsApi, vlessUri } from '../support/factories.js';
+import { expectError } from '../support/expect.js';
 
 const DEFAULT_IDS = ['browser', 'hiddify', 'mihomo', 'clash', 'sing-box', 'xray-apps'];
 
@@ -87,7 +88,7 @@ describeEachDatabase('admin format rules', (kind) => {
       const res = await t.admin('PUT', '/format-rules', {
         rules: [rule('fine', { match: 'regex', value: '^sfa' }), rule('bad', { match: 'regex', value })],
       });
-      expect(expectError(res, 400, 'unsafe_pattern')).toEqual({ index: 1, id: 'bad', value });
+      expect(expectError(res, 400, 'unsafe_pattern').details).toEqual({ index: 1, id: 'bad', value });
       const now = (await t.admin('GET', '/format-rules')).json<{ rules: Array<{ id: string }> }>();
       expect(now.rules.map((r) => r.id)).toEqual(DEFAULT_IDS);
     },

@@ -1,7 +1,8 @@
 // The public link's format choice over HTTP (DESIGN 14): path form, ?format=, the rule table, blocking, the page, headers.
 import { afterEach, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
-import { expectError, ssUri, subsApi, trojanUri, vlessUri } from '../support/source-factories.js';
+import { ssUri, subsApi, trojanUri, vlessUri } from '../support/factories.js';
+import { expectError } from '../support/expect.js';
 
 const ADMIN = { ADMIN_SECRET: 'formats-secret' };
 
@@ -88,8 +89,8 @@ describeEachDatabase('public link format choice', (kind) => {
   it('answers 400 unknown_format for an unknown path format, listing the valid names', async () => {
     const token = await newLink();
     for (const url of [`/sub/${token}/json`, `/api/v1/sub/${token}/Mihomo`, `/sub/${token}/singbox`]) {
-      const details = expectError(await get(url), 400, 'unknown_format');
-      expect(details['formats']).toEqual(['base64', 'plain', 'mihomo', 'sing-box', 'xray', 'sip008', 'clash']);
+      const { details } = expectError(await get(url), 400, 'unknown_format');
+      expect(details?.['formats']).toEqual(['base64', 'plain', 'mihomo', 'sing-box', 'xray', 'sip008', 'clash']);
     }
   });
 

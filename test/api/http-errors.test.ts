@@ -3,40 +3,21 @@
 import { expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { describeEachDatabase, useTestApp, type TestApp } from '../support/harness.js';
+import { expectError, type ErrorEnvelope } from '../support/expect.js';
 
 const SUBS = '/api/v1/subs';
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const ONE_MIB = 1024 * 1024;
 const config = (n: number): string => `trojan://secret@node${n}.example.org:443`;
 
-interface Envelope {
-  error: string;
-  message: string;
-  details: Record<string, unknown> | null;
-}
-
 interface Issue {
   path: string;
   message: string;
 }
 
-/** Asserts status, JSON content type and the exact `{error, message, details}` envelope; returns it. */
-function expectEnvelope(response: LightMyRequestResponse, status: number, code: string): Envelope {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.headers['content-type']).toMatch(/^application\/json/);
-  const body = response.json<Envelope>();
-  expect(Object.keys(body).sort()).toEqual(['details', 'error', 'message']);
-  expect(body.error).toBe(code);
-  expect(body.error).toMatch(/^[a-z]+(_[a-z]+)*$/);
-  expect(typeof body.message).toBe('string');
-  expect(body.message.trim().length).toBeGreaterThan(0);
-  expect(body.details === null || (typeof body.details === 'object' && !Array.isArray(body.details))).toBe(true);
-  return body;
-}
-
 /** Asserts a 400 validation_failed whose details.issues are well-formed; returns the issues. */
 function expectIssues(response: LightMyRequestResponse): Issue[] {
-  const body = expectEnvelope(response, 400, 'validation_failed');
+  const body = expectError(response, 400, 'validation_failed');
   const issues = body.details?.['issues'] as Issue[];
   expect(Array.isArray(issues)).toBe(true);
   expect(issues.length).toBeGreaterThan(0);
@@ -104,7 +85,7 @@ describeEachDatabase('http: routing errors', (kind) => {
     ['GET', '/api/v2/subs'],
     ['POST', '/api/v1/subs/abc/unknown'],
   ] as const)('answers 404 not_found for an unknown route: %s %s', async (method, url) => {
-    expectEnvelope(await t.call(method, url), 404, 'not_found');
+    expectError(await t.call(method, url), 404, 'not_found');
   });
 
   it.each([
@@ -118,7 +99,7 @@ describeEachDatabase('http: routing errors', (kind) => {
   ] as const)('answers 405 method_not_allowed with Allow for %s %s', async (method, url, expected) => {
     const { token } = await t.newUser();
     const response = await t.call(method, url, { token });
-    const body = expectEnvelope(response, 405, 'method_not_allowed');
+    const body = expectError(response, 405, 'method_not_allowed');
     const allow = String(response.headers.allow ?? '')
       .split(',')
       .map((m) => m.trim())
@@ -133,15 +114,15 @@ describeEachDatabase('http: routing errors', (kind) => {
     const response = await t.call('GET', `${SUBS}/${'a'.repeat(600)}`, { token });
     // DESIGN wants subscription_not_found for malformed tokens; past the router's 500-character limit the route is
     // never reached, so the generic not_found is the nearest answer.
-    const code = response.json<Envelope>().error;
+    const code = response.json<ErrorEnvelope>().error;
     expect(['not_found', 'subscription_not_found']).toContain(code);
-    expectEnvelope(response, 404, code);
+    expectError(response, 404, code);
     expect(response.headers['x-request-id']).toBeTruthy();
   });
 
   it('answers 400 in the envelope for a path with broken percent-encoding', async () => {
     const response = await t.call('GET', `${SUBS}/%E0%A4%A`, { token: 'x' });
-    expectEnvelope(response, 400, 'bad_request');
+    expectError(response, 400, 'bad_request');
     expect(response.headers['x-request-id']).toBeTruthy();
   });
 });
@@ -157,14 +138,14 @@ describeEachDatabase('http: request bodies', (kind) => {
     ['an unterminated string', '"abc'],
   ])('answers 400 invalid_json for %s', async (_label, raw) => {
     const { token } = await t.newUser();
-    expectEnvelope(await t.call('POST', SUBS, { token, body: raw, headers: JSON_HEADERS }), 400, 'invalid_json');
+    expectError(await t.call('POST', SUBS, { token, body: raw, headers: JSON_HEADERS }), 400, 'invalid_json');
     expect((await t.call('GET', SUBS, { token })).json()).toEqual([]);
   });
 
   it('answers 400 invalid_json for an empty body sent as application/json', async () => {
     const { token, sub } = await userWithSubscription(t);
-    expectEnvelope(await t.call('POST', SUBS, { token, body: '', headers: JSON_HEADERS }), 400, 'invalid_json');
-    expectEnvelope(
+    expectError(await t.call('POST', SUBS, { token, body: '', headers: JSON_HEADERS }), 400, 'invalid_json');
+    expectError(
       await t.call('PATCH', `${SUBS}/${sub.token}`, { token, body: '', headers: JSON_HEADERS }),
       400,
       'invalid_json',
@@ -182,7 +163,7 @@ describeEachDatabase('http: request bodies', (kind) => {
 
   it('still answers 400 invalid_json for a malformed body on an endpoint that takes no body', async () => {
     const { token, sub } = await userWithSubscription(t);
-    expectEnvelope(
+    expectError(
       await t.call('POST', `${SUBS}/${sub.token}/refresh`, { token, body: '{', headers: JSON_HEADERS }),
       400,
       'invalid_json',
@@ -192,7 +173,7 @@ describeEachDatabase('http: request bodies', (kind) => {
   it('refuses a __proto__ key instead of parsing it', async () => {
     const { token } = await t.newUser();
     const raw = '{"name": "proto", "__proto__": {"isAdmin": true}}';
-    expectEnvelope(await t.call('POST', SUBS, { token, body: raw, headers: JSON_HEADERS }), 400, 'invalid_json');
+    expectError(await t.call('POST', SUBS, { token, body: raw, headers: JSON_HEADERS }), 400, 'invalid_json');
   });
 
   it('answers 413 payload_too_large above 1 MiB and still parses a body just under it', async () => {
@@ -205,11 +186,7 @@ describeEachDatabase('http: request bodies', (kind) => {
       expectIssues(await t.call('POST', SUBS, { token, body: fits, headers: JSON_HEADERS })).map((i) => i.path),
     ).toContain('body.description');
     const tooBig = JSON.stringify({ name: 'big', description: 'a'.repeat(ONE_MIB - frame + 1) });
-    expectEnvelope(
-      await t.call('POST', SUBS, { token, body: tooBig, headers: JSON_HEADERS }),
-      413,
-      'payload_too_large',
-    );
+    expectError(await t.call('POST', SUBS, { token, body: tooBig, headers: JSON_HEADERS }), 413, 'payload_too_large');
   });
 
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'application/xml'])(
@@ -217,7 +194,7 @@ describeEachDatabase('http: request bodies', (kind) => {
     async (contentType) => {
       const { token } = await t.newUser();
       const response = await t.call('POST', SUBS, { token, body: 'name=x', headers: { 'content-type': contentType } });
-      expectEnvelope(response, 415, 'unsupported_media_type');
+      expectError(response, 415, 'unsupported_media_type');
       expect((await t.call('GET', SUBS, { token })).json()).toEqual([]);
     },
   );
@@ -454,7 +431,7 @@ describeEachDatabase('http: hostile strings', (kind) => {
       name: `${text}!`,
       description: `!${text}`,
     });
-    expectEnvelope(await t.call('POST', SUBS, { token, body: { name: `${text}!` } }), 409, 'name_exists');
+    expectError(await t.call('POST', SUBS, { token, body: { name: `${text}!` } }), 409, 'name_exists');
   });
 
   it('leaves the tables intact after injection-looking input', async () => {

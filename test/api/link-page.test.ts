@@ -3,7 +3,8 @@ import { expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { LINK_PAGE_CSP } from '../../src/modules/resolve/link-page.js';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp } from '../support/harness.js';
-import { expectError, ssUri, subsApi, trojanUri, vlessUri } from '../support/source-factories.js';
+import { ssUri, subsApi, trojanUri, vlessUri } from '../support/factories.js';
+import { expectError } from '../support/expect.js';
 
 const BROWSER = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 

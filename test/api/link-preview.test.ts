@@ -1,8 +1,8 @@
 // The owners' preview of the public link (DESIGN 14 "Preview") on the user and the provider mounts.
 import { afterEach, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
-import { expectError, ssUri, subsApi, vlessUri } from '../support/source-factories.js';
-import { approvedPair } from '../support/connections.js';
+import { ssUri, subsApi, vlessUri, approvedPair } from '../support/factories.js';
+import { expectEnvelope, expectError } from '../support/expect.js';
 
 interface Preview {
   format: string;
@@ -65,7 +65,7 @@ describeEachDatabase('link preview', (kind) => {
     const res = await t.call('GET', `/api/v1/subs/${sub.token}/preview?user_agent=somebot`, { token: sub.userToken });
     const preview = res.json<Preview>();
     expect(preview).toMatchObject({ format: 'block', rule: 'no-bots', served: 0 });
-    expect(JSON.parse(preview.body)).toMatchObject({ error: 'client_blocked' });
+    expectEnvelope(JSON.parse(preview.body), 'client_blocked');
   });
 
   it('refuses unknown formats, strangers and unknown tokens', async () => {

@@ -1,15 +1,8 @@
 // HTTP contract of user self-service /api/v1/me (SPEC.md "User self-service", "States and transitions"; DESIGN.md section 8).
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp, type TestApp } from '../support/harness.js';
-import {
-  approvedPair,
-  connectionStatus,
-  decide,
-  expectError,
-  expectStatus,
-  ME,
-  requestAccess,
-} from '../support/connections.js';
+import { approvedPair, connectionStatus, decide, ME, requestAccess } from '../support/factories.js';
+import { expectError, expectStatus } from '../support/expect.js';
 
 const CONNECTION_KEYS = ['is_authorized', 'provider_name', 'provider_url', 'status'];
 

@@ -3,16 +3,8 @@ import { expect, it } from 'vitest';
 import { verifyInvite } from '../../src/modules/connections/invite.js';
 import { findUser } from '../../src/modules/users/users.store.js';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp } from '../support/harness.js';
-import {
-  connectionStatus,
-  decide,
-  expectError,
-  expectStatus,
-  PROVIDERS,
-  requestAccess,
-} from '../support/connections.js';
-
-let nextFreshUserId = 7_000_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
+import { connectionStatus, decide, PROVIDERS, requestAccess, freshUserId } from '../support/factories.js';
+import { expectError, expectStatus } from '../support/expect.js';
 
 describeEachDatabase('provider API', (kind) => {
   const t = useTestApp(kind);
@@ -34,7 +26,7 @@ describeEachDatabase('provider API', (kind) => {
 
   it('POST creates an active account for an unknown user_id', async () => {
     const provider = await t.newProvider();
-    const userId = nextFreshUserId++;
+    const userId = freshUserId();
     expect(await findUser(t.database.db, userId)).toBeUndefined();
     expect((await requestAccess(t, provider, userId)).status).toBe('pending');
     expect((await findUser(t.database.db, userId))?.is_active).toBe(1);
@@ -63,7 +55,7 @@ describeEachDatabase('provider API', (kind) => {
 
   it('concurrent first requests for one pair: one 201, the others 409', async () => {
     const provider = await t.newProvider();
-    const userId = nextFreshUserId++;
+    const userId = freshUserId();
     const responses = await Promise.all(
       Array.from({ length: 4 }, () => t.call('POST', `${PROVIDERS}/${userId}`, { token: provider.token })),
     );
@@ -91,7 +83,7 @@ describeEachDatabase('provider API', (kind) => {
       'connection_not_found',
     );
     expectError(
-      await t.call('GET', `${PROVIDERS}/${nextFreshUserId++}`, { token: provider.token }),
+      await t.call('GET', `${PROVIDERS}/${freshUserId()}`, { token: provider.token }),
       404,
       'connection_not_found',
     );

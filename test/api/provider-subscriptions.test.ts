@@ -1,7 +1,8 @@
 // Provider-scoped subscriptions /api/v1/providers/{user_id}/subs: the same routes as /api/v1/subs, in the provider's scope (SPEC.md, DESIGN.md sections 5 and 8).
 import { expect, it } from 'vitest';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp } from '../support/harness.js';
-import { approvedPair, decide, expectError, expectStatus, PROVIDERS, requestAccess } from '../support/connections.js';
+import { approvedPair, decide, PROVIDERS, requestAccess } from '../support/factories.js';
+import { expectError, expectStatus } from '../support/expect.js';
 
 const config = (n: number): string => `trojan://secret@node${n}.example.org:443`;
 

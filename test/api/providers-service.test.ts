@@ -2,8 +2,8 @@
 import { expect, it } from 'vitest';
 import { AppError } from '../../src/http/errors.js';
 import { hashToken } from '../../src/shared/tokens.js';
-import { describeEachDatabase, uniqueProviderName, useTestApp } from '../support/harness.js';
-import { decide, requestAccess } from '../support/connections.js';
+import { describeEachDatabase, useTestApp } from '../support/harness.js';
+import { uniqueProviderName, decide, requestAccess } from '../support/factories.js';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const PROVIDER_KEYS = ['created_at', 'is_active', 'owner_id', 'provider_hash', 'provider_name', 'provider_url'];

@@ -2,7 +2,8 @@
 import { expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describeEachDatabase, startTestApp, useTestApp, type TestApp } from '../support/harness.js';
-import { expectError, internalRef, subsApi, unique, vlessUri, type Source } from '../support/source-factories.js';
+import { internalRef, subsApi, unique, vlessUri, type Source } from '../support/factories.js';
+import { expectError } from '../support/expect.js';
 import {
   base64,
   chunked,
@@ -117,7 +118,7 @@ describeEachDatabase('public link: output and headers', (kind) => {
 
   it.each(['json', 'PLAIN', 'base64url', '', 'toString', '__proto__'])('answers 400 for format=%j', async (format) => {
     const sub = await link.create([configSource().input]);
-    const details = expectError(await link.get(sub.token, `?format=${format}`), 400, 'unknown_format');
+    const { details } = expectError(await link.get(sub.token, `?format=${format}`), 400, 'unknown_format');
     expect(details).toEqual({
       format,
       formats: ['base64', 'plain', 'mihomo', 'sing-box', 'xray', 'sip008', 'clash'],

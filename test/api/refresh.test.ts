@@ -1,7 +1,8 @@
 // POST /api/v1/subs/{token}/refresh: counters, per-failure errors, access rules, and the link serving the new content.
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp, type TestApp } from '../support/harness.js';
-import { expectError, internalRef, unique, vlessUri } from '../support/source-factories.js';
+import { internalRef, unique, vlessUri } from '../support/factories.js';
+import { expectError } from '../support/expect.js';
 import type { RefreshReport } from '../../src/modules/subscriptions/subscriptions.service.js';
 import { slow, text, upstreamLines, useUpstream, type UpstreamServer } from '../support/upstream-server.js';
 

@@ -2,7 +2,8 @@
 import { expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { describeEachDatabase, useTestApp, type TestApp } from '../support/harness.js';
-import { expectError, internalRef, unique, vlessUri, type Source } from '../support/source-factories.js';
+import { internalRef, unique, vlessUri, type Source } from '../support/factories.js';
+import { expectError } from '../support/expect.js';
 import { slow, text, upstreamLines, useUpstream, type UpstreamServer } from '../support/upstream-server.js';
 import type { RefreshReport } from '../../src/modules/subscriptions/subscriptions.service.js';
 
@@ -198,7 +199,7 @@ describeEachDatabase('shrink guard: a real shrink is accepted', (kind) => {
   ])('refuses accept_shrink as %s with 400 validation_failed', async (_label, body, path) => {
     const sub = await api.create([vlessUri()]);
     const res = await api.post(sub.userToken, sub.token, body);
-    const details = expectError(res, 400, 'validation_failed') as { issues: Array<{ path: string }> };
+    const details = expectError(res, 400, 'validation_failed').details as { issues: Array<{ path: string }> };
     expect(details.issues.map((issue) => issue.path)).toContain(path);
   });
 });

@@ -3,7 +3,6 @@ import { expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
 import {
-  expectError,
   externalUrl,
   internalRef,
   sha32,
@@ -12,7 +11,8 @@ import {
   vlessUri,
   vmessJsonUri,
   type Source,
-} from '../support/source-factories.js';
+} from '../support/factories.js';
+import { expectError } from '../support/expect.js';
 
 /** The JSON inside a served `vmess://<base64>` line. */
 function vmessJson(line: string): Record<string, unknown> {
@@ -21,7 +21,7 @@ function vmessJson(line: string): Record<string, unknown> {
 }
 
 function issuePaths(res: LightMyRequestResponse): string[] {
-  const details = expectError(res, 400, 'validation_failed') as { issues: Array<{ path: string }> };
+  const details = expectError(res, 400, 'validation_failed').details as { issues: Array<{ path: string }> };
   return details.issues.map((issue) => issue.path);
 }
 
@@ -141,9 +141,15 @@ describeEachDatabase('sources: names survive pasting', (kind) => {
     const target = await api.create();
     const sub = await api.create();
     const external = await api.add(sub.userToken, sub.token, [vlessUri(), { data: externalUrl(), comment: 'x' }]);
-    expect(expectError(external, 400, 'comment_not_applicable')).toEqual({ source_type: 'external_url', index: 1 });
+    expect(expectError(external, 400, 'comment_not_applicable').details).toEqual({
+      source_type: 'external_url',
+      index: 1,
+    });
     const ref = await api.add(sub.userToken, sub.token, [{ data: internalRef(target.token), comment: 'y' }]);
-    expect(expectError(ref, 400, 'comment_not_applicable')).toEqual({ source_type: 'internal_token', index: 0 });
+    expect(expectError(ref, 400, 'comment_not_applicable').details).toEqual({
+      source_type: 'internal_token',
+      index: 0,
+    });
     expect(await api.storedRows(sub.token)).toEqual([]);
   });
 

@@ -2,15 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp } from '../support/harness.js';
-import {
-  expectError,
-  internalRef,
-  sha32,
-  subsApi,
-  trojanUri,
-  vlessUri,
-  type Source,
-} from '../support/source-factories.js';
+import { internalRef, sha32, subsApi, trojanUri, vlessUri, type Source } from '../support/factories.js';
+import { expectError } from '../support/expect.js';
 
 const unknownToken = (): string => randomBytes(32).toString('base64url');
 const referenceId = (token: string): string => sha32(`internal:${token}`);
@@ -77,7 +70,7 @@ describeEachDatabase('sources: links copied from other addresses', (kind) => {
   it('applies the reference rules to copied links: a copy of its own link is a cycle', async () => {
     const sub = await api.create();
     const res = await api.add(sub.userToken, sub.token, [`http://127.0.0.1:3000/sub/${sub.token}`]);
-    expect(expectError(res, 400, 'circular_reference')['chain']).toEqual([sub.token, sub.token]);
+    expect(expectError(res, 400, 'circular_reference').details?.['chain']).toEqual([sub.token, sub.token]);
   });
 });
 
@@ -90,7 +83,7 @@ describeEachDatabase('sources: copied links with private fetching off', (kind) =
     const holder = await api.create([`http://127.0.0.1:3000/sub/${target.token}`]);
     expect(holder.sources[0]?.source_type).toBe('internal_token');
     const res = await api.add(holder.userToken, holder.token, [`http://192.168.1.20/sub/${unknownToken()}`]);
-    expect(expectError(res, 400, 'invalid_url')['index']).toBe(0);
+    expect(expectError(res, 400, 'invalid_url').details?.['index']).toBe(0);
   });
 });
 
@@ -147,8 +140,8 @@ describeEachDatabase('sources: dangling references', (kind) => {
     ]);
 
     const elsewhere = await api.replace(other.userToken, other.token, [internalRef(target.token)]);
-    expect(expectError(elsewhere, 400, 'invalid_source')['index']).toBe(0);
+    expect(expectError(elsewhere, 400, 'invalid_source').details?.['index']).toBe(0);
     const added = await api.add(other.userToken, other.token, [internalRef(target.token)]);
-    expect(expectError(added, 400, 'invalid_source')['index']).toBe(0);
+    expect(expectError(added, 400, 'invalid_source').details?.['index']).toBe(0);
   });
 });

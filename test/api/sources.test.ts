@@ -3,7 +3,6 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp } from '../support/harness.js';
 import {
   byId,
-  expectError,
   externalUrl,
   hy2Uri,
   hysteria2Uri,
@@ -18,7 +17,8 @@ import {
   vmessJsonUri,
   wireguardUri,
   type Source,
-} from '../support/source-factories.js';
+} from '../support/factories.js';
+import { expectError } from '../support/expect.js';
 
 const ids = (sources: Source[]): string[] => sources.map((s) => s.id);
 const indexes = (sources: Source[]): number[] => sources.map((s) => s.order_index);
@@ -77,8 +77,8 @@ describeEachDatabase('sources: classification', (kind) => {
     const sub = await api.create([vlessUri()]);
     const before = await api.storedRows(sub.token);
     const res = await api.add(sub.userToken, sub.token, [vlessUri(), { data: vlessUri() }, bad, vlessUri()]);
-    const details = expectError(res, 400, 'invalid_source');
-    expect(details['index']).toBe(2);
+    const { details } = expectError(res, 400, 'invalid_source');
+    expect(details?.['index']).toBe(2);
     expect(await api.storedRows(sub.token)).toEqual(before);
   });
 
@@ -87,8 +87,8 @@ describeEachDatabase('sources: classification', (kind) => {
     async (url) => {
       const sub = await api.create();
       const res = await api.add(sub.userToken, sub.token, [vlessUri(), url]);
-      const details = expectError(res, 400, 'invalid_url');
-      expect(details['index']).toBe(1);
+      const { details } = expectError(res, 400, 'invalid_url');
+      expect(details?.['index']).toBe(1);
       expect(await api.storedRows(sub.token)).toEqual([]);
     },
   );
@@ -99,7 +99,7 @@ describeEachDatabase('sources: classification', (kind) => {
       token,
       body: { name: 'broken', sources: [vlessUri(), 'ftp://x'] },
     });
-    expect(expectError(res, 400, 'invalid_source')['index']).toBe(1);
+    expect(expectError(res, 400, 'invalid_source').details?.['index']).toBe(1);
     const list = await t.call('GET', '/api/v1/subs', { token });
     expect(list.json()).toEqual([]);
   });
@@ -336,12 +336,12 @@ describeEachDatabase('sources: MAX_SOURCES_PER_SUBSCRIPTION=5', (kind) => {
   it('refuses an add whose result exceeds the limit with 413, adding nothing', async () => {
     const sub = await api.create([vlessUri(), vlessUri(), vlessUri()]);
     const before = await api.storedRows(sub.token);
-    const details = expectError(
+    const { details } = expectError(
       await api.add(sub.userToken, sub.token, [vlessUri(), vlessUri(), vlessUri()]),
       413,
       'too_many_sources',
     );
-    expect(details['max']).toBe(5);
+    expect(details?.['max']).toBe(5);
     expect(await api.storedRows(sub.token)).toEqual(before);
   });
 
@@ -415,7 +415,7 @@ describeEachDatabase('sources: replace', (kind) => {
     const sub = await api.create([`${vlessUri()}#Old`, externalUrl()]);
     const before = await api.storedRows(sub.token);
     const res = await api.replace(sub.userToken, sub.token, [vlessUri(), vlessUri(), 'not a source']);
-    expect(expectError(res, 400, 'invalid_source')['index']).toBe(2);
+    expect(expectError(res, 400, 'invalid_source').details?.['index']).toBe(2);
     expect(await api.storedRows(sub.token)).toEqual(before);
     expect((await api.get(sub.userToken, sub.token)).sources).toEqual(sub.sources);
   });
@@ -427,7 +427,7 @@ describeEachDatabase('sources: replace', (kind) => {
       vlessUri(),
       internalRef('MissingToken000000000000000000000000000000'),
     ]);
-    expect(expectError(res, 400, 'invalid_source')['index']).toBe(1);
+    expect(expectError(res, 400, 'invalid_source').details?.['index']).toBe(1);
     expect(await api.storedRows(sub.token)).toEqual(before);
   });
 
@@ -498,8 +498,8 @@ describeEachDatabase('sources: remove', (kind) => {
       sub.sources[1]?.id,
       foreignId,
     ]);
-    const details = expectError(res, 404, 'source_not_found');
-    expect(details['unknown_ids']).toEqual([unknown, foreignId]);
+    const { details } = expectError(res, 404, 'source_not_found');
+    expect(details?.['unknown_ids']).toEqual([unknown, foreignId]);
     expect(await api.storedRows(sub.token)).toEqual(before);
   });
 
@@ -528,7 +528,7 @@ describeEachDatabase('sources: internal references', (kind) => {
       vlessUri(),
       internalRef('NoSuchToken_000000000000000000000000000000'),
     ]);
-    expect(expectError(res, 400, 'invalid_source')['index']).toBe(1);
+    expect(expectError(res, 400, 'invalid_source').details?.['index']).toBe(1);
     expect(await api.storedRows(sub.token)).toEqual([]);
   });
 
@@ -554,8 +554,12 @@ describeEachDatabase('sources: internal references', (kind) => {
     const b = await api.create([vlessUri()]);
     await link(a, b);
     const before = await api.storedRows(b.token);
-    const details = expectError(await api.add(b.userToken, b.token, [internalRef(a.token)]), 400, 'circular_reference');
-    expect(details['chain']).toEqual([b.token, a.token, b.token]);
+    const { details } = expectError(
+      await api.add(b.userToken, b.token, [internalRef(a.token)]),
+      400,
+      'circular_reference',
+    );
+    expect(details?.['chain']).toEqual([b.token, a.token, b.token]);
     expect(await api.storedRows(b.token)).toEqual(before);
   });
 
@@ -563,8 +567,12 @@ describeEachDatabase('sources: internal references', (kind) => {
     const [a, b, c] = [await api.create(), await api.create(), await api.create()];
     await link(b, c);
     await link(a, b);
-    const details = expectError(await api.add(c.userToken, c.token, [internalRef(a.token)]), 400, 'circular_reference');
-    expect(details['chain']).toEqual([c.token, a.token, b.token, c.token]);
+    const { details } = expectError(
+      await api.add(c.userToken, c.token, [internalRef(a.token)]),
+      400,
+      'circular_reference',
+    );
+    expect(details?.['chain']).toEqual([c.token, a.token, b.token, c.token]);
   });
 
   it('allows A->B->C->D with MAX_NESTING_DEPTH 3 and refuses a chain of 4 below the holder', async () => {
@@ -632,8 +640,8 @@ describeEachDatabase('sources: SSRF refusal (FETCH_ALLOW_PRIVATE=false)', (kind)
     'http://0.0.0.0/',
   ])('refuses %s with 400 invalid_url', async (url) => {
     const sub = await api.create();
-    const details = expectError(await api.add(sub.userToken, sub.token, [vlessUri(), url]), 400, 'invalid_url');
-    expect(details['index']).toBe(1);
+    const { details } = expectError(await api.add(sub.userToken, sub.token, [vlessUri(), url]), 400, 'invalid_url');
+    expect(details?.['index']).toBe(1);
     expect(await api.storedRows(sub.token)).toEqual([]);
   });
 

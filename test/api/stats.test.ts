@@ -4,6 +4,8 @@ import { expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import type { RequestKind } from '../../src/http/route-kind.js';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
+import { expectError } from '../support/expect.js';
+import { freshUserId } from '../support/factories.js';
 
 interface StatsBody {
   period: { start: string; end: string };
@@ -18,14 +20,13 @@ interface StatsBody {
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-let nextFixtureId = 7_000_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
 
 /** Rows with chosen created_at values, written directly so tests control time. */
 function fixtures(database: DatabaseHandle) {
   const db = database.db;
   return {
     async user(createdAt: string): Promise<number> {
-      const userId = nextFixtureId++;
+      const userId = freshUserId();
       await db
         .insertInto('users')
         .values({
@@ -85,11 +86,8 @@ describeEachDatabase('admin stats', (kind) => {
   }
 
   async function expectInvalid(query: string, path: string) {
-    const res = await t.admin('GET', `/stats${query}`);
-    expect(res.statusCode, res.body).toBe(400);
-    const body = res.json<{ error: string; details: { issues: Array<{ path: string }> } }>();
-    expect(body.error).toBe('validation_failed');
-    expect(body.details.issues.map((issue) => issue.path)).toContain(path);
+    const { details } = expectError(await t.admin('GET', `/stats${query}`), 400, 'validation_failed');
+    expect((details?.['issues'] as Array<{ path: string }>).map((issue) => issue.path)).toContain(path);
   }
 
   it("counts every request by kind, and includes this instance's unflushed counts at once", async () => {

@@ -2,6 +2,8 @@
 import { expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp, type TestApp } from '../support/harness.js';
+import { expectError } from '../support/expect.js';
+import { sleep } from '../support/time.js';
 import type { SubscriptionView as Subscription } from '../../src/modules/subscriptions/subscriptions.schemas.js';
 
 const SUBS = '/api/v1/subs';
@@ -23,21 +25,8 @@ type ListItem = Omit<Subscription, 'sources'>;
 
 /** A structurally valid trojan config whose host differs per `n`. */
 const config = (n: number): string => `trojan://secret@node${n}.example.org:443`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Well-formed (43 chars) but never issued. */
 const unknownToken = (): string => 'Z'.repeat(43);
-
-/** Asserts the status and the `{error, message, details}` envelope with the given code; returns the body. */
-function expectError(response: LightMyRequestResponse, status: number, code: string) {
-  expect(response.statusCode, response.body).toBe(status);
-  const body = response.json<{ error: string; message: string; details: unknown }>();
-  expect(Object.keys(body).sort()).toEqual(['details', 'error', 'message']);
-  expect(body.error).toBe(code);
-  expect(typeof body.message).toBe('string');
-  expect(body.message.length).toBeGreaterThan(0);
-  expect(body.details === null || typeof body.details === 'object').toBe(true);
-  return body;
-}
 
 function issuePaths(response: LightMyRequestResponse): string[] {
   const body = expectError(response, 400, 'validation_failed');

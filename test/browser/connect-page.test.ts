@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { findChromium, launchChromium } from '../support/chromium.js';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp, type TestApp } from '../support/harness.js';
-import { decide, expectError, expectStatus, ME, requestAccess } from '../support/connections.js';
+import { decide, ME, requestAccess } from '../support/factories.js';
+import { expectError, expectStatus } from '../support/expect.js';
 
 const executablePath = findChromium();
 const SKIP_REASON =

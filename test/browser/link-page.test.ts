@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { CLIENT_APPS, PLATFORMS } from '../../src/modules/resolve/link-page.apps.js';
 import { findChromium, launchChromium } from '../support/chromium.js';
 import { useTestApp } from '../support/harness.js';
-import { ssUri, trojanUri, vlessUri } from '../support/source-factories.js';
+import { ssUri, trojanUri, vlessUri } from '../support/factories.js';
 
 const executablePath = findChromium();
 const SKIP_REASON =

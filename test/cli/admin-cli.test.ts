@@ -1,42 +1,24 @@
-// `subweave admin ...` end to end: the CLI process signs real HTTP requests to a listening app.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+// `subweave admin ...` end to end: the command, run in-process, signs real HTTP requests to a listening app.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_COMMANDS } from '../../src/modules/admin/admin.commands.js';
 import { openTestDatabase, startTestApp, testConfig, type TestDatabase } from '../support/harness.js';
-import { freshUserId, providerName } from '../support/admin-factories.js';
+import { freshUserId, uniqueProviderName } from '../support/factories.js';
+import { runCli, type CliResult } from '../support/cli.js';
+import { expectEnvelope } from '../support/expect.js';
 
-const run = promisify(execFile);
 const SECRET = 'cli-admin-secret';
 
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-// Each spawn compiles the CLI with tsx, which takes seconds on a busy machine.
-describe('subweave admin CLI', { timeout: 120_000 }, () => {
+describe('subweave admin CLI', () => {
   let app: FastifyInstance;
   let database: TestDatabase;
   let url = '';
 
-  async function admin(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-    try {
-      const { stdout, stderr } = await run(
-        process.execPath,
-        ['--import', 'tsx', 'src/cli.ts', 'admin', ...args, '--url', url],
-        {
-          env: { ...process.env, ADMIN_SECRET: SECRET, ...env },
-        },
-      );
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
-  }
+  const admin = (args: string[], env: Record<string, string> = {}): Promise<CliResult> =>
+    runCli(['admin', ...args, '--url', url], { ADMIN_SECRET: SECRET, ...env });
   const json = <T>(result: CliResult): T => {
     expect(result.code, result.stderr).toBe(0);
     return JSON.parse(result.stdout) as T;
@@ -69,6 +51,45 @@ describe('subweave admin CLI', { timeout: 120_000 }, () => {
     expect(deleted.stdout).toBe('');
   });
 
+  it('reads, replaces and resets the format rules and templates from files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'subweave-cli-'));
+    try {
+      const rulesFile = join(dir, 'rules.json');
+      const rules = [{ id: 'tool', header: 'user-agent', match: 'prefix', value: 'tool', result: 'plain' }];
+      writeFileSync(rulesFile, JSON.stringify(rules));
+      const set = json<{ rules: Array<{ id: string; enabled: boolean }> }>(
+        await admin(['format-rules', 'set', rulesFile]),
+      );
+      expect(set.rules).toEqual([{ ...rules[0], case_sensitive: false, enabled: true }]);
+      expect(json<{ rules: unknown[] }>(await admin(['format-rules', 'get'])).rules).toEqual(set.rules);
+      const reset = json<{ rules: Array<{ id: string }> }>(await admin(['format-rules', 'reset']));
+      expect(reset.rules[0]?.id).toBe('browser');
+
+      const builtin = json<{ template: string; builtin: boolean }>(await admin(['templates', 'get', 'sing-box']));
+      expect(builtin.builtin).toBe(true);
+      const templateFile = join(dir, 'sing-box.json');
+      writeFileSync(templateFile, builtin.template.replace('"warn"', '"error"'));
+      const stored = json<{ builtin: boolean; template: string }>(
+        await admin(['templates', 'set', 'sing-box', templateFile]),
+      );
+      expect(stored).toMatchObject({ builtin: false });
+      expect(stored.template).toContain('"error"');
+      expect(json<{ builtin: boolean }>(await admin(['templates', 'reset', 'sing-box'])).builtin).toBe(true);
+
+      const broken = join(dir, 'broken.json');
+      writeFileSync(broken, '{');
+      const refused = await admin(['templates', 'set', 'sing-box', broken]);
+      expect(refused.code).toBe(1);
+      expectEnvelope(JSON.parse(refused.stderr), 'validation_failed');
+      const missing = await admin(['format-rules', 'set', join(dir, 'nope.json')]);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain('cannot read');
+      expect((await admin(['format-rules', 'set', broken])).stderr).toContain('is not JSON');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('prints the error envelope on stderr and exits 1 when the server refuses', async () => {
     const [missing, wrongKey] = await Promise.all([
       admin(['users', 'get', String(freshUserId())]),
@@ -76,15 +97,15 @@ describe('subweave admin CLI', { timeout: 120_000 }, () => {
     ]);
     expect(missing.code).toBe(1);
     expect(missing.stdout).toBe('');
-    expect(JSON.parse(missing.stderr)).toMatchObject({ error: 'user_not_found' });
+    expectEnvelope(JSON.parse(missing.stderr), 'user_not_found');
 
     expect(wrongKey.code).toBe(1);
-    expect(JSON.parse(wrongKey.stderr)).toMatchObject({ error: 'invalid_signature' });
+    expectEnvelope(JSON.parse(wrongKey.stderr), 'invalid_signature');
   });
 
   it('creates a provider from a user_hash and finds it by name', async () => {
     const owner = json<{ user_id: number; user_hash: string }>(await admin(['users', 'create', String(freshUserId())]));
-    const name = providerName();
+    const name = uniqueProviderName();
     const provider = json<{ provider_hash: string; api_token: string }>(
       await admin(['providers', 'create', owner.user_hash, name, 'https://bot.example.com']),
     );
@@ -108,7 +129,7 @@ describe('subweave admin CLI', { timeout: 120_000 }, () => {
     const stats = json<{ period: { start: string; end: string } }>(day);
     expect(Date.parse(stats.period.end) - Date.parse(stats.period.start)).toBe(24 * 60 * 60 * 1000);
     expect(refused.code).toBe(1);
-    expect(JSON.parse(refused.stderr)).toMatchObject({ error: 'validation_failed' });
+    expectEnvelope(JSON.parse(refused.stderr), 'validation_failed');
   });
 
   it('exits 2 on usage errors without calling the server', async () => {

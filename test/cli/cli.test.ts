@@ -1,14 +1,12 @@
-// The subweave command end to end: spawned as a process against a real database file or PostgreSQL schema.
+// The subweave command run in-process against a real database file or PostgreSQL schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/database.js';
 import { hashToken } from '../../src/shared/tokens.js';
-import { testDatabaseKinds } from '../support/harness.js';
-import { CLI_TEST_TIMEOUT_MS, runCli, scratchDatabaseUrl } from '../support/processes.js';
-
-const cli = runCli;
+import { scratchDatabaseUrl, testDatabaseKinds } from '../support/harness.js';
+import { runCli as cli } from '../support/cli.js';
 
 for (const kind of testDatabaseKinds()) {
-  describe(`subweave CLI [${kind}]`, { timeout: CLI_TEST_TIMEOUT_MS }, () => {
+  describe(`subweave CLI [${kind}]`, () => {
     let databaseUrl = '';
     let cleanup: () => Promise<void> = async () => {};
 
@@ -73,7 +71,7 @@ for (const kind of testDatabaseKinds()) {
   });
 }
 
-describe('subweave CLI without a database', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
+describe('subweave CLI without a database', () => {
   it('prints help with examples', async () => {
     const result = await cli(['--help'], {});
     expect(result.code).toBe(0);

@@ -1,16 +1,14 @@
-// `subweave providers create` end to end: spawned against a real SQLite file or PostgreSQL schema.
+// `subweave providers create` run in-process against a real SQLite file or PostgreSQL schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { hashToken } from '../../src/shared/tokens.js';
 import { createUser } from '../../src/modules/users/users.service.js';
-import { testDatabaseKinds } from '../support/harness.js';
-import { CLI_TEST_TIMEOUT_MS, runCli, scratchDatabaseUrl } from '../support/processes.js';
-
-const cli = runCli;
+import { scratchDatabaseUrl, testDatabaseKinds } from '../support/harness.js';
+import { runCli as cli } from '../support/cli.js';
 
 for (const kind of testDatabaseKinds()) {
-  describe(`subweave providers CLI [${kind}]`, { timeout: CLI_TEST_TIMEOUT_MS }, () => {
+  describe(`subweave providers CLI [${kind}]`, () => {
     let env: Record<string, string> = {};
     let cleanup: () => Promise<void> = async () => {};
 
@@ -33,7 +31,7 @@ for (const kind of testDatabaseKinds()) {
     const providerRow = (name: string) =>
       withDb((h) => h.db.selectFrom('providers').selectAll().where('provider_name', '=', name).executeTakeFirst());
 
-    // Each spawn costs seconds (tsx start-up), so one test walks through the cases in order.
+    // One test walks through the cases in order: each depends on what the one before created.
     it('creates a provider once per owner and name, printing its token once; refuses bad input clearly', async () => {
       await withDb(async (h) => {
         await createUser(h.db, 501);
@@ -64,15 +62,15 @@ for (const kind of testDatabaseKinds()) {
       const badName = await cli(['providers', 'create', '501', 'Bad--Name'], env);
       expect(badName.code).toBe(1);
       expect(badName.stderr).toMatch(/provider_name: must be 4-16/);
-    }, 180_000);
+    });
   });
 }
 
-describe('subweave providers CLI usage', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
+describe('subweave providers CLI usage', () => {
   it('documents the command in the help text', async () => {
     const result = await cli(['--help'], {});
     expect(result.stdout).toContain('providers create <owner_user_id> <name> [url]');
-  }, 60_000);
+  });
 
   it('missing arguments are a usage error (exit 2)', async () => {
     const results = await Promise.all(
@@ -86,5 +84,5 @@ describe('subweave providers CLI usage', { timeout: CLI_TEST_TIMEOUT_MS }, () =>
       expect(result.code).toBe(2);
       expect(result.stderr).toContain('Usage: subweave');
     }
-  }, 120_000);
+  });
 });

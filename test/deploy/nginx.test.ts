@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/modules/users/users.service.js';
 import { signRequest } from '../../src/modules/admin/signature.js';
 import { openTestDatabase, startTestApp, testConfig, type TestDatabase } from '../support/harness.js';
+import { expectError } from '../support/expect.js';
 import {
   DEPLOY_CONF,
   nginxInstalled,
@@ -14,7 +15,6 @@ import {
   sendFrom,
   startNginx,
   testSite,
-  type ProxiedResponse,
   type RunningNginx,
 } from '../support/nginx.js';
 
@@ -88,11 +88,6 @@ function admin(from: string, port: number, method: string, path: string, headers
   const timestamp = String(lastTimestamp);
   const signature = signRequest(ADMIN_SECRET, { timestamp, method, pathWithQuery: path, body: '' });
   return sendFrom(from, port, method, path, { 'x-timestamp': timestamp, 'x-signature': signature, ...headers });
-}
-
-function expectError(response: ProxiedResponse, status: number, code: string): void {
-  expect(response.status, response.body).toBe(status);
-  expect(response.json().error).toBe(code);
 }
 
 describe('generated test site', () => {

@@ -12,9 +12,12 @@ import {
   testConfig,
   useTestApp,
   type TestDatabase,
+  connectedRedis,
+  redisUrl,
+  uniqueRedisPrefix,
 } from '../support/harness.js';
-import { expectError } from '../support/source-factories.js';
-import { connectedRedis, redisUrl, uniqueRedisPrefix } from '../support/abuse-app.js';
+import { expectError } from '../support/expect.js';
+import { freshUserId } from '../support/factories.js';
 
 const SECRET = 'signing-secret';
 
@@ -89,7 +92,7 @@ for (const withRedis of redisUrl ? [false, true] : [false]) {
     });
 
     it('refuses a captured signature replayed against the restarted process', async () => {
-      const victim = 9_100_000 + Math.floor(Math.random() * 100_000);
+      const victim = freshUserId();
       await createUser(database.handle.db, victim);
       const signed = { method: 'POST', path: `/users/${victim}/refresh-token` };
       const first = await start();

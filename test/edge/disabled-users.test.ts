@@ -1,7 +1,8 @@
 // DESIGN 13: a provider cannot act for a user whose account an admin disabled.
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
-import { approvedPair, expectError, PROVIDERS } from '../support/connections.js';
+import { approvedPair, PROVIDERS } from '../support/factories.js';
+import { expectError } from '../support/expect.js';
 
 describeEachDatabase('edge: providers and disabled users', (kind) => {
   const t = useTestApp(kind, { ADMIN_SECRET: 'disabled-secret' });

@@ -13,6 +13,7 @@ import {
   testConfig,
   type TestDatabase,
 } from '../support/harness.js';
+import { freshUserId } from '../support/factories.js';
 
 describe('redactUrl', () => {
   const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
@@ -73,7 +74,7 @@ describeEachDatabase('edge: logs and request ids', (kind) => {
   });
 
   it('never logs an API token, an admin signature or a whole subscription token', async () => {
-    const user = await createUser(database.handle.db, 8_800_000 + Math.floor(Math.random() * 100_000));
+    const user = await createUser(database.handle.db, freshUserId());
     const created = await app.inject({
       method: 'POST',
       url: '/api/v1/subs',

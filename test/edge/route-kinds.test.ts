@@ -1,14 +1,14 @@
 // DESIGN 13: bans, budgets and statistics follow the matched route's kind, so no spelling of a URL escapes them.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { testDatabaseKinds } from '../support/harness.js';
-import { expectError } from '../support/source-factories.js';
-import { counterBackends, freshIp, useAbuseApp, type AbuseTestApp } from '../support/abuse-app.js';
+import { testDatabaseKinds, counterBackends, useTestApp, TEST_ADMIN_SECRET, type TestApp } from '../support/harness.js';
+import { freshIp } from '../support/factories.js';
+import { expectError } from '../support/expect.js';
 import { rawRequest } from '../support/raw-http.js';
 
-async function subscription(t: AbuseTestApp): Promise<{ userToken: string; subToken: string }> {
+async function subscription(t: TestApp): Promise<{ userToken: string; subToken: string }> {
   const { token } = await t.newUser();
-  const created = await t.send('POST', '/api/v1/subs', {
+  const created = await t.call('POST', '/api/v1/subs', {
     token,
     body: { name: 'edge', sources: ['trojan://pw@edge.example.com:443'] },
   });
@@ -16,18 +16,17 @@ async function subscription(t: AbuseTestApp): Promise<{ userToken: string; subTo
   return { userToken: token, subToken: created.json<{ token: string }>().token };
 }
 
-async function ban(t: AbuseTestApp, ip: string): Promise<void> {
+async function ban(t: TestApp, ip: string): Promise<void> {
   const res = await t.admin('POST', '/ban', { ip_address: ip, duration_seconds: 600 });
   expect(res.statusCode, res.body).toBe(201);
 }
 
-const expectBanned = (res: LightMyRequestResponse, what: string) =>
-  expect([res.statusCode, res.json().error], what).toEqual([403, 'ip_banned']);
+const expectBanned = (res: LightMyRequestResponse, what: string) => expectError(res, 403, 'ip_banned', what);
 
 for (const kind of testDatabaseKinds()) {
   for (const backend of counterBackends()) {
     describe(`bans follow the matched route [${kind}, ${backend}]`, () => {
-      const t = useAbuseApp(kind, backend);
+      const t = useTestApp(kind, { ADMIN_SECRET: TEST_ADMIN_SECRET }, { backend });
       let sub: { userToken: string; subToken: string };
       beforeAll(async () => {
         sub = await subscription(t);
@@ -35,8 +34,8 @@ for (const kind of testDatabaseKinds()) {
 
       it('a percent-encoded path reaches the route, so it is the route kind that decides', async () => {
         // The attack: /%73ub/<token> is routed to /sub/:token, while a URL-prefix check saw no "/sub/".
-        expect((await t.send('GET', `/%73ub/${sub.subToken}`, { ip: freshIp() })).statusCode).toBe(200);
-        expect((await t.send('GET', '/api/v1/%73ubs', { ip: freshIp(), token: sub.userToken })).statusCode).toBe(200);
+        expect((await t.call('GET', `/%73ub/${sub.subToken}`, { ip: freshIp() })).statusCode).toBe(200);
+        expect((await t.call('GET', '/api/v1/%73ubs', { ip: freshIp(), token: sub.userToken })).statusCode).toBe(200);
       });
 
       it('refuses a banned address however the path is spelled, matched or not', async () => {
@@ -52,15 +51,15 @@ for (const kind of testDatabaseKinds()) {
           `/sub//${subToken}`,
           '/no/such/path',
         ]) {
-          expectBanned(await t.send('GET', url, { ip }), url);
+          expectBanned(await t.call('GET', url, { ip }), url);
         }
-        expectBanned(await t.send('GET', '/api/v1/%73ubs', { ip, token: userToken }), '/api/v1/%73ubs');
-        expectBanned(await t.send('GET', '/api/v1/%6De', { ip, token: userToken }), '/api/v1/%6De');
-        expectBanned(await t.send('GET', '/api/v1/%70roviders/1', { ip, token: 'x' }), '/api/v1/%70roviders/1');
+        expectBanned(await t.call('GET', '/api/v1/%73ubs', { ip, token: userToken }), '/api/v1/%73ubs');
+        expectBanned(await t.call('GET', '/api/v1/%6De', { ip, token: userToken }), '/api/v1/%6De');
+        expectBanned(await t.call('GET', '/api/v1/%70roviders/1', { ip, token: 'x' }), '/api/v1/%70roviders/1');
         // 405 (a known path, another method) is unmatched too, and so is a path the router cannot decode.
-        expectBanned(await t.send('DELETE', `/sub/${subToken}`, { ip }), 'DELETE /sub');
-        expectBanned(await t.send('GET', '/sub/%ZZ', { ip }), '/sub/%ZZ');
-        expectError(await t.send('GET', '/sub/%ZZ', { ip: freshIp() }), 400, 'bad_request');
+        expectBanned(await t.call('DELETE', `/sub/${subToken}`, { ip }), 'DELETE /sub');
+        expectBanned(await t.call('GET', '/sub/%ZZ', { ip }), '/sub/%ZZ');
+        expectError(await t.call('GET', '/sub/%ZZ', { ip: freshIp() }), 400, 'bad_request');
       });
 
       it('refuses a banned address sending an absolute-form target (raw HTTP)', async () => {
@@ -78,7 +77,7 @@ for (const kind of testDatabaseKinds()) {
             `/sub/${sub.subToken}`,
           ]) {
             const res = await get(target);
-            expect([res.status, JSON.parse(res.body).error], target).toEqual([403, 'ip_banned']);
+            expectError(res, 403, 'ip_banned', target);
           }
         } finally {
           expect((await t.admin('DELETE', '/ban/127.0.0.1')).statusCode).toBe(200);
@@ -89,35 +88,40 @@ for (const kind of testDatabaseKinds()) {
         const ip = freshIp();
         await ban(t, ip);
         for (const url of ['/healthz', '/readyz', '/openapi.json', '/docs']) {
-          expect((await t.send('GET', url, { ip })).statusCode, url).toBeLessThan(400);
+          expect((await t.call('GET', url, { ip })).statusCode, url).toBeLessThan(400);
         }
       });
     });
 
     describe(`budgets follow the matched route [${kind}, ${backend}]`, () => {
-      const t = useAbuseApp(kind, backend, {
-        RATE_LIMIT_PUBLIC_PER_MIN: '3',
-        RATE_LIMIT_API_PER_MIN: '100',
-        RATE_LIMIT_ANON_PER_MIN: '2',
-        AUTO_BAN_VIOLATIONS: '0',
-      });
+      const t = useTestApp(
+        kind,
+        {
+          ADMIN_SECRET: TEST_ADMIN_SECRET,
+          RATE_LIMIT_PUBLIC_PER_MIN: '3',
+          RATE_LIMIT_API_PER_MIN: '100',
+          RATE_LIMIT_ANON_PER_MIN: '2',
+          AUTO_BAN_VIOLATIONS: '0',
+        },
+        { backend },
+      );
 
       it('charges every spelling of the public link, and the connect page, to one public budget', async () => {
         const ip = freshIp();
         for (const url of ['/sub/a', '/%73ub/b', '/connect/someone']) {
-          expect((await t.send('GET', url, { ip })).statusCode, url).toBe(404);
+          expect((await t.call('GET', url, { ip })).statusCode, url).toBe(404);
         }
         for (const url of ['/sub/a', '/%73ub/b', '/api/v1/%73ub/c', '/%63onnect/someone']) {
-          expectError(await t.send('GET', url, { ip }), 429, 'rate_limited');
+          expectError(await t.call('GET', url, { ip }), 429, 'rate_limited');
         }
       });
 
       it('charges unmatched requests to the anonymous budget, so a mangled URL is no way around it', async () => {
         const ip = freshIp();
-        expect((await t.send('GET', '/SUB/x', { ip })).headers['ratelimit-limit']).toBe('2');
-        expectError(await t.send('GET', '//sub/x', { ip }), 404, 'not_found');
+        expect((await t.call('GET', '/SUB/x', { ip })).headers['ratelimit-limit']).toBe('2');
+        expectError(await t.call('GET', '//sub/x', { ip }), 404, 'not_found');
         for (const url of ['/no/such/path', '/SUB/x', '/api/v1/subs', '/%ZZ']) {
-          expectError(await t.send('GET', url, { ip }), 429, 'rate_limited');
+          expectError(await t.call('GET', url, { ip }), 429, 'rate_limited');
         }
       });
     });
@@ -125,13 +129,17 @@ for (const kind of testDatabaseKinds()) {
 }
 
 describe('unmatched requests can lead to an automatic ban', () => {
-  const t = useAbuseApp('sqlite', 'memory', { RATE_LIMIT_ANON_PER_MIN: '1', AUTO_BAN_VIOLATIONS: '2' });
+  const t = useTestApp('sqlite', {
+    ADMIN_SECRET: TEST_ADMIN_SECRET,
+    RATE_LIMIT_ANON_PER_MIN: '1',
+    AUTO_BAN_VIOLATIONS: '2',
+  });
 
   it('bans an address that keeps probing unknown paths', async () => {
     const ip = freshIp();
-    expectError(await t.send('GET', '/wp-login.php', { ip }), 404, 'not_found');
-    expectError(await t.send('GET', '/.env', { ip }), 429, 'rate_limited');
-    expectError(await t.send('GET', '/.git/config', { ip }), 429, 'rate_limited');
-    expectError(await t.send('GET', '/sub/x', { ip }), 403, 'ip_banned');
+    expectError(await t.call('GET', '/wp-login.php', { ip }), 404, 'not_found');
+    expectError(await t.call('GET', '/.env', { ip }), 429, 'rate_limited');
+    expectError(await t.call('GET', '/.git/config', { ip }), 429, 'rate_limited');
+    expectError(await t.call('GET', '/sub/x', { ip }), 403, 'ip_banned');
   });
 });

@@ -1,7 +1,8 @@
 // DESIGN 13: NUL, unpaired surrogates and control characters are refused with a 4xx on both databases, never a 500 and never stored.
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
-import { expectError, trojanUri } from '../support/source-factories.js';
+import { trojanUri } from '../support/factories.js';
+import { expectError } from '../support/expect.js';
 
 const SUBS = '/api/v1/subs';
 const LONE_HIGH = '\uD800';
@@ -10,8 +11,8 @@ const CONTROLS = ['\t', '\n', '\u0001', '\u001F', '\u007F', '\u0085', '\u009F'];
 
 /** The issue paths of a 400 validation_failed answer. */
 function issuePaths(res: Awaited<ReturnType<ReturnType<typeof useTestApp>['call']>>): string[] {
-  const details = expectError(res, 400, 'validation_failed') as { issues: Array<{ path: string }> };
-  return details.issues.map((issue) => issue.path);
+  const { details } = expectError(res, 400, 'validation_failed');
+  return (details?.['issues'] as Array<{ path: string }>).map((issue) => issue.path);
 }
 
 describeEachDatabase('edge: hostile strings', (kind) => {

@@ -6,10 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { createUser } from '../../src/modules/users/users.service.js';
 import { openTestDatabase, startTestApp, testConfig, type TestDatabase } from '../support/harness.js';
-import { cuttableLink, waitFor, type CuttableLink } from '../support/faults.js';
+import { waitFor } from '../support/time.js';
+import { cuttableLink, type CuttableLink } from '../support/faults.js';
+import { expectError } from '../support/expect.js';
+import { freshUserId, unique } from '../support/factories.js';
 
 const baseUrl = process.env['TEST_DATABASE_URL'];
-let nextUserId = 8_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
 
 describe.skipIf(!baseUrl)('PostgreSQL failures under a running app [postgres]', () => {
   let database: TestDatabase;
@@ -37,7 +39,7 @@ describe.skipIf(!baseUrl)('PostgreSQL failures under a running app [postgres]', 
   });
 
   async function newSubscription(): Promise<{ apiToken: string; token: string }> {
-    const { api_token: apiToken } = await createUser(database.handle.db, nextUserId++);
+    const { api_token: apiToken } = await createUser(database.handle.db, freshUserId());
     const created = await app.inject({
       method: 'POST',
       url: '/api/v1/subs',
@@ -51,7 +53,7 @@ describe.skipIf(!baseUrl)('PostgreSQL failures under a running app [postgres]', 
   it("keeps serving after the server terminates the pool's idle connections", async () => {
     const { apiToken } = await newSubscription();
     // Mark every pooled connection with a query only this test runs, so only they are terminated.
-    const marker = `marker_${nextUserId}`;
+    const marker = unique('marker').replace('-', '_');
     await Promise.all(
       Array.from({ length: 4 }, () => sql.raw(`select '${marker}', pg_sleep(0.05)`).execute(proxied.db)),
     );
@@ -85,8 +87,7 @@ describe.skipIf(!baseUrl)('PostgreSQL failures under a running app [postgres]', 
 
     await link.cut();
     const listed = await app.inject({ method: 'GET', url: '/api/v1/subs', headers: { 'api-token': apiToken } });
-    expect(listed.statusCode).toBe(503);
-    expect(listed.json()).toMatchObject({ error: 'database_unavailable', details: null });
+    expect(expectError(listed, 503, 'database_unavailable').details).toBeNull();
     expect(listed.headers['retry-after']).toMatch(/^\d+$/);
 
     const ready = await app.inject({ method: 'GET', url: '/readyz' });

@@ -1,13 +1,14 @@
 // A private PostgreSQL cluster stopped and started under a running app, and an app started while it is down.
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { createUser } from '../../src/modules/users/users.service.js';
 import { startTestApp, testConfig } from '../support/harness.js';
-import { canRunPrivatePostgres, freePort, privatePostgres, waitFor, type PrivatePostgres } from '../support/faults.js';
-import { CLI_TEST_TIMEOUT_MS } from '../support/processes.js';
+import { waitFor } from '../support/time.js';
+import { canRunPrivatePostgres, freePort, privatePostgres, type PrivatePostgres } from '../support/faults.js';
+import { CLI_TEST_TIMEOUT_MS, spawnServe } from '../support/cli.js';
+import { expectError } from '../support/expect.js';
 
 describe.skipIf(!canRunPrivatePostgres)(
   'a private PostgreSQL stopped and started [postgres]',
@@ -46,8 +47,7 @@ describe.skipIf(!canRunPrivatePostgres)(
 
       await cluster.stop();
       const listed = await app.inject({ method: 'GET', url: '/api/v1/subs', headers });
-      expect(listed.statusCode).toBe(503);
-      expect(listed.json()).toMatchObject({ error: 'database_unavailable' });
+      expectError(listed, 503, 'database_unavailable');
       expect(Number(listed.headers['retry-after'])).toBeGreaterThan(0);
       expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
       const cached = await app.inject({ method: 'GET', url: `/sub/${token}?format=plain` });
@@ -69,13 +69,15 @@ describe.skipIf(!canRunPrivatePostgres)(
     it('serve waits for a database that is down at start and serves once it is up', async () => {
       await cluster.stop();
       const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
-        env: { ...process.env, DATABASE_URL: cluster.url, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      const child = await spawnServe({
+        DATABASE_URL: cluster.url,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
       });
       let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       try {
         expect(await waitFor(30_000, async () => output.includes('database unreachable'))).toBe(true);
         await cluster.start();

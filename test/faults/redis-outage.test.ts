@@ -1,9 +1,16 @@
 // Redis going away and coming back under a running app, and Redis absent at start: the app keeps serving and recovers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { startTestApp, openTestDatabase, signedInject, testConfig, type TestDatabase } from '../support/harness.js';
-import { connectedRedis } from '../support/abuse-app.js';
-import { freePort, privateRedis, waitFor, type PrivateRedis } from '../support/faults.js';
+import {
+  startTestApp,
+  openTestDatabase,
+  signedInject,
+  testConfig,
+  type TestDatabase,
+  connectedRedis,
+} from '../support/harness.js';
+import { waitFor } from '../support/time.js';
+import { freePort, privateRedis, type PrivateRedis } from '../support/faults.js';
 
 const redisHealth = async (app: FastifyInstance) => {
   const response = await app.inject({ method: 'GET', url: '/readyz' });

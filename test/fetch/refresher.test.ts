@@ -1,14 +1,14 @@
 // The background refresh of external sources (DESIGN.md section 6): what is due, pruning, claims, and several workers.
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { ExternalSources } from '../../src/modules/fetch/external-sources.js';
 import type { UpstreamResult } from '../../src/modules/fetch/upstream.js';
 import { Refresher, type RefresherOptions } from '../../src/modules/fetch/refresher.js';
 import { ChangeLog, type Change } from '../../src/changes/change-log.js';
-import { createUser } from '../../src/modules/users/users.service.js';
 import { describeEachDatabase, openSecondHandle, openTestDatabase, type TestDatabase } from '../support/harness.js';
-import { sha32, unique } from '../support/source-factories.js';
+import { createTestUser, sha32, unique } from '../support/factories.js';
+import { waitFor } from '../support/time.js';
 
 const HOUR = 3600;
 const CLAIM = 60;
@@ -37,12 +37,10 @@ const feedUrl = (): string => `https://${unique('feed')}.example.org/sub`;
 
 /** Data helpers on one database: users, subscriptions holding external URLs, and the cache rows. */
 function dataOn(db: DatabaseHandle['db']) {
-  let nextUser = 5_000 + Math.floor(Math.random() * 1_000_000);
   return {
     /** A subscription of a fresh user holding `urls` as external sources; returns its token. */
     async subscription(urls: string[]): Promise<string> {
-      const userId = nextUser++;
-      await createUser(db, userId);
+      const { userId } = await createTestUser(db);
       const token = randomUUID().replace(/-/g, '');
       const now = new Date().toISOString();
       await db
@@ -104,14 +102,6 @@ function recordingLog() {
   } as unknown as RefresherOptions['log'];
   return { log, entries };
 }
-
-const waitFor = async (condition: () => boolean, timeoutMs = 5_000): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 describeEachDatabase('refresher: ExternalSources.refreshDue', (kind) => {
   let database: TestDatabase;
@@ -360,18 +350,38 @@ describeEachDatabase('refresher: Refresher', (kind) => {
   });
 
   it('start runs a pass at once and then on its timer; stop ends the timer', async () => {
-    const url = feedUrl();
-    await data.subscription([url]);
-    const { instance } = refresher(1);
-    instance.start();
-    await waitFor(() => upstream.count(url) === 1);
+    // The timer is driven by hand (only setInterval is faked): passes are counted as the timer starts them.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let passes = 0;
+      const counting = {
+        refreshDue: (...args: Parameters<ExternalSources['refreshDue']>) => {
+          passes++;
+          return external.refreshDue(...args);
+        },
+      } as unknown as ExternalSources;
+      const url = feedUrl();
+      await data.subscription([url]);
+      const { instance } = refresher(1, counting);
+      instance.start();
+      expect(passes).toBe(1);
+      expect(await waitFor(5_000, () => upstream.count(url) === 1)).toBe(true);
 
-    await data.makeDue(url, 5);
-    await waitFor(() => upstream.count(url) === 2, 4_000);
+      await data.makeDue(url, 5);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(passes).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(passes).toBe(2);
+      expect(await waitFor(5_000, () => upstream.count(url) === 2)).toBe(true);
 
-    await instance.stop();
-    await data.makeDue(url, 5);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(upstream.count(url)).toBe(2);
+      await instance.stop();
+      expect(vi.getTimerCount()).toBe(0);
+      await data.makeDue(url, 5);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(passes).toBe(2);
+      expect(upstream.count(url)).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

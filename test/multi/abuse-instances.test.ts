@@ -13,18 +13,16 @@ import {
   testConfig,
   testDatabaseKinds,
   type DatabaseKind,
-} from '../support/harness.js';
-import { expectError } from '../support/source-factories.js';
-import {
-  ADMIN_SECRET,
   clientFor,
   connectedRedis,
-  freshIp,
   redisUrl,
   uniqueRedisPrefix,
-  within,
-  type AbuseClient,
-} from '../support/abuse-app.js';
+  TEST_ADMIN_SECRET,
+  type TestClient,
+} from '../support/harness.js';
+import { freshIp } from '../support/factories.js';
+import { expectError } from '../support/expect.js';
+import { waitFor } from '../support/time.js';
 
 /** Two database handles on one shared database (a temporary SQLite file, or one PostgreSQL schema). */
 async function sharedDatabase(kind: DatabaseKind): Promise<{ handles: DatabaseHandle[]; close(): Promise<void> }> {
@@ -54,8 +52,8 @@ async function sharedDatabase(kind: DatabaseKind): Promise<{ handles: DatabaseHa
   };
 }
 
-function useTwoInstances(kind: DatabaseKind, withRedis: boolean, env: Record<string, string>): AbuseClient[] {
-  const clients: AbuseClient[] = [];
+function useTwoInstances(kind: DatabaseKind, withRedis: boolean, env: Record<string, string>): TestClient[] {
+  const clients: TestClient[] = [];
   const connections: Redis[] = [];
   let shared: Awaited<ReturnType<typeof sharedDatabase>>;
   beforeAll(async () => {
@@ -64,8 +62,8 @@ function useTwoInstances(kind: DatabaseKind, withRedis: boolean, env: Record<str
     for (const handle of shared.handles) {
       const redis = withRedis ? await connectedRedis(redisUrl as string) : null;
       if (redis) connections.push(redis);
-      const config = testConfig({ ADMIN_SECRET, REDIS_PREFIX: prefix, ...env });
-      clients.push(clientFor((await startTestApp(config, handle, { redis })).app));
+      const config = testConfig({ ADMIN_SECRET: TEST_ADMIN_SECRET, REDIS_PREFIX: prefix, ...env });
+      clients.push(clientFor((await startTestApp(config, handle, { redis })).app, TEST_ADMIN_SECRET));
     }
   });
   afterAll(async () => {
@@ -76,27 +74,27 @@ function useTwoInstances(kind: DatabaseKind, withRedis: boolean, env: Record<str
   return clients;
 }
 
-const statusFrom = async (client: AbuseClient, ip: string) => (await client.send('GET', '/sub/x', { ip })).statusCode;
+const statusFrom = async (client: TestClient, ip: string) => (await client.call('GET', '/sub/x', { ip })).statusCode;
 
-function propagationTests(clients: AbuseClient[]): void {
+function propagationTests(clients: TestClient[]): void {
   it('enforces a ban made through one instance on the other within a second, and lifts it the same way', async () => {
-    const [first, second] = clients as [AbuseClient, AbuseClient];
+    const [first, second] = clients as [TestClient, TestClient];
     const ip = freshIp();
     expect(await statusFrom(second, ip)).toBe(404);
     expect((await first.admin('POST', '/ban', { ip_address: ip, duration_seconds: 600 })).statusCode).toBe(201);
     expect(await statusFrom(first, ip)).toBe(403);
-    expect(await within(1000, async () => (await statusFrom(second, ip)) === 403)).not.toBeNull();
+    expect(await waitFor(1000, async () => (await statusFrom(second, ip)) === 403)).toBe(true);
     expect((await second.admin('DELETE', `/ban/${ip}`)).json().was_banned).toBe(true);
     expect(await statusFrom(second, ip)).toBe(404);
-    expect(await within(1000, async () => (await statusFrom(first, ip)) === 404)).not.toBeNull();
+    expect(await waitFor(1000, async () => (await statusFrom(first, ip)) === 404)).toBe(true);
   });
 
   it('applies a range ban and a whitelist entry made elsewhere within a second', async () => {
-    const [first, second] = clients as [AbuseClient, AbuseClient];
+    const [first, second] = clients as [TestClient, TestClient];
     await first.admin('POST', '/ban', { ip_address: '192.0.2.128/25', duration_seconds: 600 });
-    expect(await within(1000, async () => (await statusFrom(second, '192.0.2.130')) === 403)).not.toBeNull();
+    expect(await waitFor(1000, async () => (await statusFrom(second, '192.0.2.130')) === 403)).toBe(true);
     await second.admin('POST', '/whitelist', { ip_address: '192.0.2.130' });
-    expect(await within(1000, async () => (await statusFrom(first, '192.0.2.130')) === 404)).not.toBeNull();
+    expect(await waitFor(1000, async () => (await statusFrom(first, '192.0.2.130')) === 404)).toBe(true);
     expect(await statusFrom(first, '192.0.2.131')).toBe(403);
   });
 }
@@ -114,20 +112,20 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it('counts one budget across both instances, and an automatic ban applies on both', async () => {
-      const [first, second] = clients as [AbuseClient, AbuseClient];
+      const [first, second] = clients as [TestClient, TestClient];
       const ip = freshIp();
       const remaining: string[] = [];
       for (const client of [first, second, first, second]) {
-        const res = await client.send('GET', '/sub/x', { ip });
+        const res = await client.call('GET', '/sub/x', { ip });
         expect(res.statusCode).toBe(404);
         remaining.push(res.headers['ratelimit-remaining'] as string);
       }
       expect(remaining).toEqual(['3', '2', '1', '0']);
-      expectError(await first.send('GET', '/sub/x', { ip }), 429, 'rate_limited');
-      expectError(await second.send('GET', '/sub/x', { ip }), 429, 'rate_limited');
+      expectError(await first.call('GET', '/sub/x', { ip }), 429, 'rate_limited');
+      expectError(await second.call('GET', '/sub/x', { ip }), 429, 'rate_limited');
       // Two rejections, one per instance, reach AUTO_BAN_VIOLATIONS=2.
-      expectError(await second.send('GET', '/sub/x', { ip }), 403, 'ip_banned');
-      expect(await within(1000, async () => (await statusFrom(first, ip)) === 403)).not.toBeNull();
+      expectError(await second.call('GET', '/sub/x', { ip }), 403, 'ip_banned');
+      expect(await waitFor(1000, async () => (await statusFrom(first, ip)) === 403)).toBe(true);
     });
   });
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ChangeLog, type Change, type ChangeBatch } from '../../src/changes/change-log.js';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { describeEachDatabase } from '../support/harness.js';
-import { scratchDatabaseUrl } from '../support/processes.js';
+import { describeEachDatabase, scratchDatabaseUrl } from '../support/harness.js';
+import { withClockAhead } from '../support/time.js';
 
 describeEachDatabase('change log', (kind) => {
   const handles: DatabaseHandle[] = [];
@@ -110,12 +110,13 @@ describeEachDatabase('change log', (kind) => {
     const other = await reader(b, 200);
     const writer = new ChangeLog(a, { retentionMs: 200 });
     await writer.write(async (_trx, record) => record({ kind: 'templates' }));
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    await other.log.applyNew();
-    expect(other.seen[0]).toBe('everything');
-    // That poll pruned what is older than 200 ms.
-    const left = await b.db.selectFrom('change_log').select('kind').where('kind', '=', 'templates').execute();
-    expect(left).toEqual([]);
+    await withClockAhead(250, async () => {
+      await other.log.applyNew();
+      expect(other.seen[0]).toBe('everything');
+      // That poll pruned what is older than 200 ms.
+      const left = await b.db.selectFrom('change_log').select('kind').where('kind', '=', 'templates').execute();
+      expect(left).toEqual([]);
+    });
     await other.log.close();
   });
 });

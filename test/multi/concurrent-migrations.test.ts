@@ -3,8 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { testDatabaseKinds } from '../support/harness.js';
-import { CLI_TEST_TIMEOUT_MS, runCli, scratchDatabaseUrl } from '../support/processes.js';
+import { scratchDatabaseUrl, testDatabaseKinds } from '../support/harness.js';
+import { buildCli, CLI_TEST_TIMEOUT_MS, spawnCli } from '../support/cli.js';
 
 for (const kind of testDatabaseKinds()) {
   describe(`migrations started by several instances at once [${kind}]`, { timeout: CLI_TEST_TIMEOUT_MS }, () => {
@@ -13,7 +13,8 @@ for (const kind of testDatabaseKinds()) {
 
     beforeAll(async () => {
       ({ url, cleanup } = await scratchDatabaseUrl(kind));
-    });
+      await buildCli();
+    }, CLI_TEST_TIMEOUT_MS);
     afterAll(() => cleanup());
 
     async function schemaWorks(): Promise<void> {
@@ -34,8 +35,8 @@ for (const kind of testDatabaseKinds()) {
     // each other's file lock while blocking the event loop that could release it.
     it('applies every migration once when two `subweave migrate` processes race', async () => {
       const runs = await Promise.all([
-        runCli(['migrate'], { DATABASE_URL: url }),
-        runCli(['migrate'], { DATABASE_URL: url }),
+        spawnCli(['migrate'], { DATABASE_URL: url }),
+        spawnCli(['migrate'], { DATABASE_URL: url }),
       ]);
       for (const run of runs) expect(run.code, run.stderr).toBe(0);
       const reports = runs.map((run) => run.stderr).join('\n');

@@ -6,9 +6,15 @@ import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { createUser } from '../../src/modules/users/users.service.js';
 import type { Redis } from '../../src/redis.js';
-import { signedInject, startTestApp, testConfig, testDatabaseKinds } from '../support/harness.js';
-import { connectedRedis } from '../support/abuse-app.js';
-import { scratchDatabaseUrl } from '../support/processes.js';
+import {
+  scratchDatabaseUrl,
+  signedInject,
+  startTestApp,
+  testConfig,
+  testDatabaseKinds,
+  connectedRedis,
+} from '../support/harness.js';
+import { freshUserId } from '../support/factories.js';
 
 const redisUrl = process.env['TEST_REDIS_URL'];
 /** With Redis the poll is made slow on purpose, so only the relayed notice can explain a fast convergence. */
@@ -67,7 +73,7 @@ for (const kind of testDatabaseKinds()) {
 
       it('serves a write and a deletion made on one instance from the other', async () => {
         const [first, second] = apps as [FastifyInstance, FastifyInstance];
-        const userId = 7_000 + Math.floor(Math.random() * 1_000_000);
+        const userId = freshUserId();
         const { api_token: apiToken } = await createUser((handles[0] as DatabaseHandle).db, userId);
         const headers = { 'api-token': apiToken };
         const created = await first.inject({
@@ -101,10 +107,7 @@ for (const kind of testDatabaseKinds()) {
 
       it('serves format rules changed on one instance from the other', async () => {
         const [first, second] = apps as [FastifyInstance, FastifyInstance];
-        const { api_token: apiToken } = await createUser(
-          (handles[0] as DatabaseHandle).db,
-          7_000 + Math.floor(Math.random() * 1_000_000),
-        );
+        const { api_token: apiToken } = await createUser((handles[0] as DatabaseHandle).db, freshUserId());
         const created = await first.inject({
           method: 'POST',
           url: '/api/v1/subs',

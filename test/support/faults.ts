@@ -85,15 +85,6 @@ export async function privateRedis(): Promise<PrivateRedis> {
   return { url: `redis://127.0.0.1:${port}`, stop, start };
 }
 
-export async function waitFor(limitMs: number, check: () => Promise<boolean>): Promise<boolean> {
-  const started = Date.now();
-  while (Date.now() - started <= limitMs) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
-}
-
 const PG_BIN = (() => {
   try {
     const versions = readdirSync('/usr/lib/postgresql').sort();

@@ -1,5 +1,9 @@
-// Test harness: runs suites on SQLite always and on PostgreSQL when TEST_DATABASE_URL is set, each app in its own database.
+// Test harness: databases (SQLite always, PostgreSQL when TEST_DATABASE_URL is set), Redis (when TEST_REDIS_URL is
+// set), and the one builder of test apps with their request helpers.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -7,10 +11,13 @@ import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { createUser } from '../../src/modules/users/users.service.js';
 import { createContext, type AppContext, type ContextOverrides } from '../../src/context.js';
 import type { ProvidersService } from '../../src/modules/providers/providers.service.js';
 import { signRequest } from '../../src/modules/admin/signature.js';
+import { createRedis, type Redis } from '../../src/redis.js';
+import { createTestProvider, createTestUser, TEST_BASE_URL, type TestProvider, type TestUser } from './factories.js';
+
+export { TEST_BASE_URL } from './factories.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -22,8 +29,6 @@ export function testDatabaseKinds(): DatabaseKind[] {
 export function describeEachDatabase(title: string, body: (kind: DatabaseKind) => void): void {
   for (const kind of testDatabaseKinds()) describe(`${title} [${kind}]`, () => body(kind));
 }
-
-export const TEST_BASE_URL = 'http://sub.test';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -50,6 +55,33 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
     close: async () => {
       await handle.close();
       await adminQuery(url, `DROP SCHEMA ${schema} CASCADE`);
+    },
+  };
+}
+
+/**
+ * A DATABASE_URL for an empty database that several processes or handles can open: a SQLite file in a temporary
+ * folder, or a fresh schema on the TEST_DATABASE_URL server (selected through search_path).
+ */
+export async function scratchDatabaseUrl(kind: DatabaseKind): Promise<{ url: string; cleanup: () => Promise<void> }> {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'subweave-'));
+    return {
+      url: `sqlite:${join(dir, 'nested', 'test.db')}`,
+      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const base = process.env['TEST_DATABASE_URL'] as string;
+  const schema = `s_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  const options = encodeURIComponent(`-c search_path=${schema}`);
+  return {
+    url: `${base}${base.includes('?') ? '&' : '?'}options=${options}`,
+    cleanup: async () => {
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
     },
   };
 }
@@ -92,27 +124,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
-let nextUserId = 1_000 + Math.floor(Math.random() * 1_000_000) * 100;
-
-export interface TestApp {
-  app: FastifyInstance;
-  database: DatabaseHandle;
-  config: Config;
-  /** Creates a fresh user and returns its id and API token. */
-  newUser(): Promise<{ userId: number; token: string }>;
-  /** Creates a provider owned by a fresh user; returns its hash, name and API token. */
-  newProvider(options?: { name?: string; url?: string }): Promise<TestProvider>;
-  /** Everything the app was built from (its services, change log, caches). */
-  context: AppContext;
-  /** The app's provider service, for operations that have no HTTP endpoint here (delete, disable). */
-  providers: ProvidersService;
-  /** app.inject with JSON body and an optional API token. */
-  call(method: InjectOptions['method'], url: string, options?: CallOptions): Promise<LightMyRequestResponse>;
-  /** A request signed with the suite's ADMIN_SECRET; `path` is relative to /api/v1/admin. */
-  admin(method: string, path: string, body?: unknown, options?: AdminCallOptions): Promise<LightMyRequestResponse>;
-}
-
 export const ADMIN_PREFIX = '/api/v1/admin';
+
+/** ADMIN_SECRET of the suites that sign admin calls without caring about the key. */
+export const TEST_ADMIN_SECRET = 's';
 
 export interface AdminCallOptions {
   /** Sign with this key instead of the app's ADMIN_SECRET. */
@@ -166,24 +181,26 @@ export function signedInject(
   });
 }
 
-export interface TestProvider {
-  hash: string;
-  name: string;
-  token: string;
-  ownerId: number;
+/** Redis for the suites that use it: TEST_REDIS_URL, or undefined when those suites are skipped. */
+export const redisUrl = process.env['TEST_REDIS_URL'];
+
+export type CounterBackend = 'memory' | 'redis';
+
+/** Memory always; Redis too when TEST_REDIS_URL is set. */
+export function counterBackends(): CounterBackend[] {
+  return redisUrl ? ['memory', 'redis'] : ['memory'];
 }
 
-let providerCounter = 0;
-
-/** A valid, unique provider name (4-16 characters). */
-export function uniqueProviderName(): string {
-  return `p${randomBytes(4).toString('hex')}${(providerCounter++).toString(36)}`.slice(0, 16);
+/** A private Redis key prefix, so test files running in parallel never share counters. */
+export function uniqueRedisPrefix(): string {
+  return `test-${randomBytes(6).toString('hex')}`;
 }
 
-export interface CallOptions {
-  token?: string;
-  body?: unknown;
-  headers?: Record<string, string>;
+/** A Redis client that has finished connecting (commands fail fast while it has not; see src/redis.ts). */
+export async function connectedRedis(url: string): Promise<Redis> {
+  const redis = createRedis(url, { warn: () => undefined, info: () => undefined });
+  if (redis.status !== 'ready') await new Promise((ready) => redis.once('ready', ready));
+  return redis;
 }
 
 /** Builds a context and an app on it, as main.ts does; closing the app closes the context too. */
@@ -199,50 +216,90 @@ export async function startTestApp(
   return { app, context };
 }
 
-/** Builds one app per suite (beforeAll) and tears it down (afterAll); read the fields inside tests. */
-export function useTestApp(kind: DatabaseKind, env: Record<string, string> = {}): TestApp {
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Socket address the request comes from (default 127.0.0.1). */
+  ip?: string;
+}
+
+/** Requests to one app: `call` as any client, `admin` signed with `adminSecret`. */
+export interface TestClient {
+  app: FastifyInstance;
+  /** app.inject with a JSON body, an optional API token and client address. */
+  call(method: InjectOptions['method'], url: string, options?: CallOptions): Promise<LightMyRequestResponse>;
+  /** A request signed with the app's ADMIN_SECRET; `path` is relative to /api/v1/admin. */
+  admin(method: string, path: string, body?: unknown, options?: AdminCallOptions): Promise<LightMyRequestResponse>;
+}
+
+export function clientFor(app: FastifyInstance, adminSecret: string): TestClient {
+  return {
+    app,
+    call: (method, url, options = {}) =>
+      app.inject({
+        method,
+        url,
+        ...(options.ip ? { remoteAddress: options.ip } : {}),
+        headers: { ...(options.token ? { 'api-token': options.token } : {}), ...options.headers },
+        ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
+      }),
+    admin: (method, path, body, options) => signedInject(app, adminSecret, method, path, body, options),
+  };
+}
+
+export interface TestApp extends TestClient {
+  database: DatabaseHandle;
+  config: Config;
+  /** Everything the app was built from (its services, change log, caches). */
+  context: AppContext;
+  /** The app's provider service, for operations that have no HTTP endpoint here (delete, disable). */
+  providers: ProvidersService;
+  /** Creates a fresh user and returns its id and API token. */
+  newUser(): Promise<TestUser>;
+  /** Creates a provider owned by a fresh user; returns its hash, name and API token. */
+  newProvider(options?: { name?: string; url?: string }): Promise<TestProvider>;
+}
+
+export interface TestAppOptions {
+  /** Where rate-limit counters, the replay guard and change notices live: memory (default) or TEST_REDIS_URL. */
+  backend?: CounterBackend;
+  /** Replaces parts of the context (see ContextOverrides), e.g. a clock or a poll interval. */
+  overrides?: ContextOverrides;
+}
+
+/**
+ * Builds one app per suite (beforeAll) on its own database, and tears both down (afterAll); read the fields inside
+ * tests. `env` adds to testConfig; Redis, when used, gets a key prefix of its own.
+ */
+export function useTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): TestApp {
   const context = {} as TestApp;
   let testDatabase: TestDatabase;
+  let redis: Redis | null = null;
   beforeAll(async () => {
     testDatabase = await openTestDatabase(kind);
-    const config = testConfig(env);
-    const { app, context: built } = await startTestApp(config, testDatabase.handle);
-    const providers = built.providers;
-    const newUser = async () => {
-      const userId = nextUserId++;
-      const user = await createUser(testDatabase.handle.db, userId);
-      return { userId, token: user.api_token };
-    };
-    Object.assign(context, {
-      app,
+    redis = options.backend === 'redis' ? await connectedRedis(redisUrl as string) : null;
+    const config = testConfig({ REDIS_PREFIX: uniqueRedisPrefix(), ...env });
+    const overrides = { ...(redis ? { redis } : {}), ...options.overrides };
+    const { app, context: built } = await startTestApp(config, testDatabase.handle, overrides);
+    const db = testDatabase.handle.db;
+    Object.assign(context, clientFor(app, config.adminSecret ?? ''), {
       config,
       database: testDatabase.handle,
       context: built,
-      providers,
-      newUser,
-      newProvider: async (options: { name?: string; url?: string } = {}) => {
-        const owner = await newUser();
-        const name = options.name ?? uniqueProviderName();
-        const created = await providers.create({
-          owner_id: owner.userId,
-          provider_name: name,
-          provider_url: options.url ?? `https://${name}.example.com`,
-        });
-        return { hash: created.provider_hash, name, token: created.api_token, ownerId: owner.userId };
-      },
-      call: (method: InjectOptions['method'], url: string, options: CallOptions = {}) =>
-        app.inject({
-          method,
-          url,
-          headers: { ...(options.token ? { 'api-token': options.token } : {}), ...options.headers },
-          ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
-        }),
-      admin: (method: string, path: string, body?: unknown, options?: AdminCallOptions) =>
-        signedInject(app, config.adminSecret ?? '', method, path, body, options),
+      providers: built.providers,
+      newUser: () => createTestUser(db),
+      newProvider: (provider: { name?: string; url?: string } = {}) =>
+        createTestProvider(db, built.providers, provider),
     });
   });
   afterAll(async () => {
     await context.app?.close();
+    await redis?.quit();
     await testDatabase?.close();
   });
   return context;

@@ -8,7 +8,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import { unique } from './source-factories.js';
+import { unique } from './factories.js';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 

@@ -1,5 +1,6 @@
 // `subweave admin <verb> ...`: signs and sends admin API requests to a running server and prints the JSON answer.
 import { parseArgs } from 'node:util';
+import type { CliIo } from '../../cli.js';
 import { sendAdminRequest } from './admin-client.js';
 import { ADMIN_COMMANDS, CommandUsageError, type AdminCommand, type CommandOptions } from './admin.commands.js';
 
@@ -62,16 +63,16 @@ function checkArgCount(command: AdminCommand, args: string[]): void {
 }
 
 /** Runs one admin command; resolves to the process exit status. */
-export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
   let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true }>>;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    return usageFailure((error as Error).message);
+    return usageFailure(io, (error as Error).message);
   }
   const { values, positionals } = parsed;
   if (values.help || positionals.length === 0 || positionals[0] === 'help') {
-    process.stdout.write(adminHelp());
+    io.stdout.write(adminHelp());
     return 0;
   }
   let request;
@@ -80,12 +81,12 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.
     checkArgCount(command, args);
     request = command.build(args, values as CommandOptions);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof CommandUsageError) return usageFailure(error.message);
+    if (error instanceof UsageError || error instanceof CommandUsageError) return usageFailure(io, error.message);
     throw error;
   }
   const secret = env['ADMIN_SECRET']?.trim();
   if (!secret) {
-    process.stderr.write('subweave: ADMIN_SECRET must be set to sign admin requests\n');
+    io.stderr.write('subweave: ADMIN_SECRET must be set to sign admin requests\n');
     return 1;
   }
   const baseUrl = values.url ?? `http://127.0.0.1:${env['PORT']?.trim() || '8080'}`;
@@ -94,21 +95,21 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.
     response = await sendAdminRequest(baseUrl, secret, request);
   } catch (error) {
     const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
-    process.stderr.write(`subweave: cannot reach ${baseUrl}: ${cause}\n`);
+    io.stderr.write(`subweave: cannot reach ${baseUrl}: ${cause}\n`);
     return 1;
   }
   const ok = response.status >= 200 && response.status < 300;
   const text = response.body === null ? '' : `${JSON.stringify(response.body, null, 2)}\n`;
   if (ok) {
-    process.stdout.write(text);
-    if (response.status === 204) process.stderr.write('done (204 No Content)\n');
+    io.stdout.write(text);
+    if (response.status === 204) io.stderr.write('done (204 No Content)\n');
     return 0;
   }
-  process.stderr.write(text || `HTTP ${response.status}\n`);
+  io.stderr.write(text || `HTTP ${response.status}\n`);
   return 1;
 }
 
-function usageFailure(message: string): number {
-  process.stderr.write(`subweave admin: ${message}\nRun \`subweave admin --help\` for the verbs and examples.\n`);
+function usageFailure(io: CliIo, message: string): number {
+  io.stderr.write(`subweave admin: ${message}\nRun \`subweave admin --help\` for the verbs and examples.\n`);
   return 2;
 }

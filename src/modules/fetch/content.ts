@@ -4,6 +4,7 @@ import { setImmediate as nextTick } from 'node:timers/promises';
 import { isConfigLine } from '../sources/classify.js';
 import { decodeBase64Loose } from '../sources/proxy-uri.js';
 import { lineIdentity } from '../resolve/resolver.js';
+import { profileShareUris } from '../../formats/upstream-profiles.js';
 
 const BOM = '\uFEFF';
 
@@ -82,6 +83,11 @@ async function bodyTextSliced(body: string): Promise<string> {
  */
 export async function parseUpstreamLines(body: string | Buffer, maxLines: number): Promise<string[]> {
   const collector = new LineCollector(maxLines);
+  const profile = looksLikeProfile(body) ? structuredProfile(body, maxLines) : null;
+  if (profile) {
+    await collector.add(profile.join('\n'));
+    return collector.lines;
+  }
   const bytes = typeof body === 'string' ? null : body;
   const bomBytes = bytes?.subarray(0, 3).equals(UTF8_BOM) ? 3 : 0;
   if (bytes && NOT_BASE64_RE.test(bytes.subarray(bomBytes, bomBytes + 4096).toString('latin1'))) {
@@ -100,6 +106,21 @@ export async function parseUpstreamLines(body: string | Buffer, maxLines: number
   const text = bytes ? await collectPieces(bytes) : (body as string);
   await collector.add(await bodyTextSliced(text));
   return collector.lines;
+}
+
+/** A JSON document, or YAML with a top-level `proxies` key: cheap tests on the bytes before anything is decoded. */
+function looksLikeProfile(body: string | Buffer): boolean {
+  const head = (typeof body === 'string' ? body.slice(0, 64) : body.subarray(0, 64).toString('latin1'))
+    .replace(/^(\uFEFF|\xEF\xBB\xBF)/, '')
+    .trimStart();
+  if (head.startsWith('{')) return true;
+  return head.startsWith('proxies:') || body.indexOf('\nproxies:') !== -1;
+}
+
+/** The servers of a Clash/mihomo or sing-box profile as share URIs (DESIGN 14), or null when the body is not one. */
+function structuredProfile(body: string | Buffer, maxLines: number): string[] | null {
+  const text = typeof body === 'string' ? body : body.toString('utf8');
+  return profileShareUris(text, { maxBytes: text.length * 4 + 1, maxProxies: maxLines })?.uris ?? null;
 }
 
 /** Keeps the first occurrence of each config line's identity until it holds `maxLines`. */

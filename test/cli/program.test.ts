@@ -1,12 +1,13 @@
-// `subweave serve` as a process: bounded shutdown with a hanging upstream, start-up warnings, one-line start-up failures.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// The built program dist/cli.js as a process: the bin entry (exit status, npm's symlink), one migrate, and `serve`
+// (bounded shutdown with a hanging upstream, start-up warnings, one-line start-up failures).
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_TEST_TIMEOUT_MS, runCli } from '../support/processes.js';
-import { freePort, waitFor } from '../support/faults.js';
+import { buildCli, CLI_TEST_TIMEOUT_MS, DIST_CLI, runCli, spawnCli, spawnServe } from '../support/cli.js';
+import { waitFor } from '../support/time.js';
+import { freePort } from '../support/faults.js';
 import { startUpstream, type UpstreamServer } from '../support/upstream-server.js';
 
 const SHUTDOWN_TIMEOUT_MS = 1_500;
@@ -19,6 +20,35 @@ function expectOneLine(stderr: string, variable: string): void {
   expect(stderr).not.toMatch(/\n\s+at /);
 }
 
+describe('subweave as a process', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
+  let dir = '';
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'subweave-bin-'));
+    await buildCli();
+  }, CLI_TEST_TIMEOUT_MS);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('exits 0 with the help through a symlink, as npm installs the bin, and 2 on a usage error', async () => {
+    const link = join(dir, 'subweave');
+    symlinkSync(DIST_CLI, link);
+    const [help, usage] = await Promise.all([
+      spawnCli(['--help'], {}, link),
+      spawnCli(['frobnicate'], { DATABASE_URL: 'sqlite::memory:' }),
+    ]);
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toContain('Usage: subweave <command>');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('unknown command');
+  });
+
+  it('migrate applies the schema and exits 0', async () => {
+    const result = await spawnCli(['migrate'], { DATABASE_URL: `sqlite:${join(dir, 'migrate.db')}` });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('001_initial_schema');
+  });
+});
+
 describe('subweave serve', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   let dir = '';
   let upstream: UpstreamServer;
@@ -26,7 +56,8 @@ describe('subweave serve', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'subweave-serve-'));
     upstream = await startUpstream();
-  });
+    await buildCli();
+  }, CLI_TEST_TIMEOUT_MS);
   afterAll(async () => {
     await upstream?.close();
     rmSync(dir, { recursive: true, force: true });
@@ -40,23 +71,19 @@ describe('subweave serve', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     const hanging = upstream.add(() => undefined); // accepts the request and never answers
 
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        HOST: '0.0.0.0',
-        PORT: String(port),
-        PUBLIC_BASE_URL: '',
-        LOG_LEVEL: 'info',
-        FETCH_ALLOW_PRIVATE: 'true',
-        FETCH_TIMEOUT_MS: '60000',
-        SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const child = await spawnServe({
+      DATABASE_URL: databaseUrl,
+      HOST: '0.0.0.0',
+      PORT: String(port),
+      PUBLIC_BASE_URL: '',
+      LOG_LEVEL: 'info',
+      FETCH_ALLOW_PRIVATE: 'true',
+      FETCH_TIMEOUT_MS: '60000',
+      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
     });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const base = `http://127.0.0.1:${port}`;
     try {
@@ -92,7 +119,7 @@ describe('subweave serve', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     const port = await freePort();
     await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
     try {
-      const result = await runCli(['serve'], {
+      const result = await spawnCli(['serve'], {
         DATABASE_URL: `sqlite:${join(dir, 'port.db')}`,
         HOST: '127.0.0.1',
         PORT: String(port),
@@ -105,7 +132,7 @@ describe('subweave serve', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   });
 
   it('names DATABASE_URL for a SQLite folder that does not exist, and for a malformed URL', async () => {
-    const missing = await runCli(['serve'], {
+    const missing = await spawnCli(['serve'], {
       DATABASE_URL: `sqlite:${join(dir, 'no-such-folder', 'x.db')}`,
       HOST: '127.0.0.1',
       PORT: '0',
@@ -113,7 +140,11 @@ describe('subweave serve', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     expect(missing.code).toBe(1);
     expectOneLine(missing.stderr, 'DATABASE_URL');
 
-    const malformed = await runCli(['serve'], { DATABASE_URL: 'postgres://[not-a-host', HOST: '127.0.0.1', PORT: '0' });
+    const malformed = await spawnCli(['serve'], {
+      DATABASE_URL: 'postgres://[not-a-host',
+      HOST: '127.0.0.1',
+      PORT: '0',
+    });
     expect(malformed.code).toBe(1);
     expectOneLine(malformed.stderr, 'DATABASE_URL');
   });
