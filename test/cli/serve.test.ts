@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_TEST_TIMEOUT_MS, runCli } from '../support/processes.js';
-import { freePort, waitFor } from '../support/faults.js';
+import { freePort, waitFor } from '../../scripts/support/private-services.js';
 import { startUpstream, type UpstreamServer } from '../support/upstream-server.js';
 
 const SHUTDOWN_TIMEOUT_MS = 1_500;

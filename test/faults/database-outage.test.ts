@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { createUser } from '../../src/modules/users/users.service.js';
 import { openTestDatabase, startTestApp, testConfig, type TestDatabase } from '../support/harness.js';
-import { cuttableLink, waitFor, type CuttableLink } from '../support/faults.js';
+import { cuttableLink, type CuttableLink } from '../support/faults.js';
+import { waitFor } from '../../scripts/support/private-services.js';
 
 const baseUrl = process.env['TEST_DATABASE_URL'];
 let nextUserId = 8_000_000 + Math.floor(Math.random() * 1_000_000) * 10;

@@ -6,7 +6,13 @@ import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { createUser } from '../../src/modules/users/users.service.js';
 import { startTestApp, testConfig } from '../support/harness.js';
-import { canRunPrivatePostgres, freePort, privatePostgres, waitFor, type PrivatePostgres } from '../support/faults.js';
+import {
+  canRunPrivatePostgres,
+  freePort,
+  privatePostgres,
+  waitFor,
+  type PrivatePostgres,
+} from '../../scripts/support/private-services.js';
 import { CLI_TEST_TIMEOUT_MS } from '../support/processes.js';
 
 describe.skipIf(!canRunPrivatePostgres)(

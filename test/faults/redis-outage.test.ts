@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startTestApp, openTestDatabase, signedInject, testConfig, type TestDatabase } from '../support/harness.js';
 import { connectedRedis } from '../support/abuse-app.js';
-import { freePort, privateRedis, waitFor, type PrivateRedis } from '../support/faults.js';
+import { freePort, privateRedis, waitFor, type PrivateRedis } from '../../scripts/support/private-services.js';
 
 const redisHealth = async (app: FastifyInstance) => {
   const response = await app.inject({ method: 'GET', url: '/readyz' });
