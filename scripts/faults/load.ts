@@ -21,6 +21,8 @@ export interface Sample {
   code: string;
   ok: boolean;
   ms: number;
+  /** When the request was sent (ms since the epoch). */
+  at: number;
 }
 
 /** An unanswered write that a later read showed neither applied nor not applied: acknowledged writes went missing. */
@@ -152,12 +154,13 @@ export class LoadWorker {
   }
 
   private async send(op: string, path: string, method = 'GET', body?: unknown, authenticated = true): Promise<Answer> {
+    const at = Date.now();
     const answer = await call(this.instance().origin, path, {
       method,
       ...(authenticated ? { token: this.apiToken } : {}),
       ...(body === undefined ? {} : { json: body }),
     });
-    this.run.samples.push({ phase: this.run.phase, op, code: answer.code, ok: answer.ok, ms: answer.ms });
+    this.run.samples.push({ phase: this.run.phase, op, code: answer.code, ok: answer.ok, ms: answer.ms, at });
     return answer;
   }
 

@@ -11,6 +11,8 @@ export interface PhaseResult {
   writeMs: number[];
   /** ms from the end of the fault until both instances answered normally; null: never; undefined: no fault. */
   recoveryMs?: number | null;
+  /** ms from the end of the fault until the last load request that failed was sent; null: none failed after it. */
+  lastErrorMs?: number | null;
   note?: string;
   logLines: number;
   stackTraces: number;
@@ -42,7 +44,9 @@ export function phaseTable(phases: readonly PhaseResult[]): string {
     const errors = phase.codes.filter((code) => !/^2\d\d$/.test(code));
     const reads = summarize(phase.readMs);
     const writes = summarize(phase.writeMs);
-    const recovery = phase.recoveryMs === undefined ? '-' : phase.recoveryMs === null ? 'never' : ms(phase.recoveryMs);
+    const recovery =
+      (phase.recoveryMs === undefined ? '-' : phase.recoveryMs === null ? 'never' : ms(phase.recoveryMs)) +
+      (typeof phase.lastErrorMs === 'number' ? ` (last load error +${ms(phase.lastErrorMs)})` : '');
     return [
       phase.name,
       String(phase.codes.length),

@@ -3,7 +3,7 @@
 // process died on its own. Loopback only; about 3.5 minutes (`--quick` or FAULTS_QUICK=1: about 1.5).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitFor } from '../support/private-services.js';
 import { call, closeClient, json } from './client.js';
@@ -33,7 +33,9 @@ const runStarted = Date.now();
 const progress = (message: string) =>
   process.stderr.write(`[${((Date.now() - runStarted) / 1000).toFixed(1)} s] ${message}\n`);
 
-type PhaseMeta = Pick<PhaseResult, 'name' | 'recoveryMs' | 'note' | 'logLines' | 'stackTraces'>;
+type PhaseMeta = Pick<PhaseResult, 'name' | 'recoveryMs' | 'note' | 'logLines' | 'stackTraces'> & {
+  healedAt?: number;
+};
 
 const teardown: Array<() => Promise<unknown>> = [];
 /** Set once the run is over: an instance that exits from then on is not started again. */
@@ -46,6 +48,7 @@ async function tearDown(): Promise<void> {
 
 async function main(): Promise<number> {
   execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
+  const loadAtStart = loadavg()[0] as number;
   const logDir = mkdtempSync(join(tmpdir(), 'subweave-faults-'));
   progress(`private PostgreSQL, Redis, upstream and two instances; logs in ${logDir}`);
   const exits: Array<Exit & { phase: string }> = [];
@@ -108,9 +111,10 @@ async function main(): Promise<number> {
       const note = (await fault.inject()) ?? undefined;
       await sleep(fault.holdMs);
       await fault.heal();
-      const recoveryMs = await recoveredAfter(instances, probe, fault.check, Date.now());
+      const healedAt = Date.now();
+      const recoveryMs = await recoveredAfter(instances, probe, fault.check, healedAt);
       await sleep(TIMING.settleMs);
-      return { recoveryMs, ...(note ? { note } : {}) };
+      return { recoveryMs, healedAt, ...(note ? { note } : {}) };
     });
   }
 
@@ -125,7 +129,8 @@ async function main(): Promise<number> {
     await waitFor(10_000, async () => (await degraded(a)) && (await degraded(b)));
     await measure('stopped');
     await redis.start();
-    return { recoveryMs: await recoveredAfter(instances, probe, { redis: true, upstream: false }, Date.now()) };
+    const healedAt = Date.now();
+    return { healedAt, recoveryMs: await recoveredAfter(instances, probe, { redis: true, upstream: false }, healedAt) };
   });
 
   for (const worker of workers) await worker.stop();
@@ -139,8 +144,10 @@ async function main(): Promise<number> {
   const rows: PhaseResult[] = phases.map((meta) => {
     const samples = run.samples.filter((s) => s.phase === meta.name);
     const acked = entries.filter((e) => e.phase === meta.name && e.acknowledged);
+    const failedAfter = samples.filter((s) => !s.ok && meta.healedAt !== undefined && s.at >= meta.healedAt);
     return {
       ...meta,
+      lastErrorMs: failedAfter.length ? Math.max(...failedAfter.map((s) => s.at)) - (meta.healedAt as number) : null,
       codes: samples.map((s) => s.code),
       readMs: samples.filter((s) => s.ok && READS.has(s.op)).map((s) => s.ms),
       writeMs: samples.filter((s) => s.ok && !READS.has(s.op) && s.op !== 'settle').map((s) => s.ms),
@@ -155,6 +162,8 @@ async function main(): Promise<number> {
   const scriptErrors = workers.flatMap((w) => w.scriptErrors);
   const output = [
     `## Faults under load (${QUICK ? 'quick run' : 'full run'}, ${TIMING.workers} load workers)`,
+    '',
+    `${cpus().length} cores; 1-minute load average ${loadAtStart.toFixed(1)} at the start, ${(loadavg()[0] as number).toFixed(1)} at the end.`,
     '',
     phaseTable(rows),
     '',
