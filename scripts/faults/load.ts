@@ -47,6 +47,8 @@ export interface LoadContext {
   nextFeed: number;
 }
 
+/** The operation name of the reads that settle an unanswered write. */
+export const READ_BACK = 'read-back';
 const MAX_LIVE = 4;
 const MAX_SOURCES = 24;
 const SETTLE_LIMIT_MS = 60_000;
@@ -273,12 +275,12 @@ export class LoadWorker {
   ): Promise<{ token: string | null; actual: Actual; view: SubscriptionView | null } | undefined> {
     let target = token;
     if (!target && write.kind === 'create') {
-      const listed = await this.send('settle', '/api/v1/subs');
+      const listed = await this.send(READ_BACK, '/api/v1/subs');
       if (!listed.ok) return undefined;
       target = json<Array<{ token: string; name: string }>>(listed).find((s) => s.name === write.name)?.token ?? null;
       if (!target) return { token: null, actual: null, view: null };
     }
-    const answer = await this.send('settle', `/api/v1/subs/${target}`);
+    const answer = await this.send(READ_BACK, `/api/v1/subs/${target}`);
     if (answer.status === 404) return { token: target, actual: null, view: null };
     if (!answer.ok) return undefined;
     const view = json<SubscriptionView>(answer);

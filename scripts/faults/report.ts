@@ -1,11 +1,13 @@
 // The fault run's results as Markdown tables: one row per fault, one per staleness measurement, and the totals.
+import { READ_BACK } from './load.js';
 import { formatTally, summarize, tally } from './stats.js';
 import type { StalenessResult } from './staleness.js';
 
 export interface PhaseResult {
   name: string;
-  /** Requests the load made in this phase: their answer codes and durations. */
-  codes: string[];
+  durationMs: number;
+  /** The load's requests in this phase: what each did and its answer code. */
+  requests: Array<{ op: string; code: string }>;
   /** Durations of the 2xx answers to reads (lists, subscriptions, public links) and to writes. */
   readMs: number[];
   writeMs: number[];
@@ -41,7 +43,9 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 
 export function phaseTable(phases: readonly PhaseResult[]): string {
   const rows = phases.map((phase) => {
-    const errors = phase.codes.filter((code) => !/^2\d\d$/.test(code));
+    const errors = failed(phase)
+      .filter((r) => r.op !== READ_BACK)
+      .map((r) => r.code);
     const reads = summarize(phase.readMs);
     const writes = summarize(phase.writeMs);
     const recovery =
@@ -49,7 +53,7 @@ export function phaseTable(phases: readonly PhaseResult[]): string {
       (typeof phase.lastErrorMs === 'number' ? ` (last load error +${ms(phase.lastErrorMs)})` : '');
     return [
       phase.name,
-      String(phase.codes.length),
+      `${load(phase).length} (${Math.round(load(phase).length / (phase.durationMs / 1000))}/s)`,
       `${errors.length}${errors.length ? `: ${formatTally(tally(errors))}` : ''}`,
       `${ms(reads.p50)} / ${ms(reads.p99)}`,
       `${ms(writes.p50)} / ${ms(writes.p99)}`,
@@ -63,7 +67,7 @@ export function phaseTable(phases: readonly PhaseResult[]): string {
   return table(
     [
       'fault',
-      'requests',
+      'requests (rate)',
       'errors seen by the load',
       'reads p50 / p99',
       'writes p50 / p99',
@@ -76,6 +80,18 @@ export function phaseTable(phases: readonly PhaseResult[]): string {
     rows,
   );
 }
+
+/** Per phase with errors: how many failed requests each operation had, e.g. "link ×3, create ×2". */
+export function errorsByOperation(phases: readonly PhaseResult[]): string {
+  return phases
+    .filter((phase) => failed(phase).length > 0)
+    .map((phase) => `- ${phase.name}: ${formatTally(tally(failed(phase).map((r) => r.op)))}`)
+    .join('\n');
+}
+
+/** The load's own requests, without the read-backs. */
+const load = (phase: PhaseResult) => phase.requests.filter((r) => r.op !== READ_BACK);
+const failed = (phase: PhaseResult) => phase.requests.filter((r) => !/^2\d\d$/.test(r.code));
 
 export function stalenessTable(results: ReadonlyArray<{ label: string; result: StalenessResult }>): string {
   const rows = results.map(({ label, result }) => {

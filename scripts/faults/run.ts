@@ -11,8 +11,8 @@ import { faultsOf } from './faults.js';
 import { recoveredAfter } from './health.js';
 import type { Exit, ServiceInstance } from './instances.js';
 import { Ledger } from './ledger.js';
-import { LoadWorker, sleep, type LoadContext } from './load.js';
-import { phaseTable, stalenessTable, totalsList, type PhaseResult } from './report.js';
+import { LoadWorker, READ_BACK, sleep, type LoadContext } from './load.js';
+import { errorsByOperation, phaseTable, stalenessTable, totalsList, type PhaseResult } from './report.js';
 import { measureStaleness, type StalenessResult } from './staleness.js';
 import { setUp } from './setup.js';
 import { verify } from './verify.js';
@@ -33,7 +33,7 @@ const runStarted = Date.now();
 const progress = (message: string) =>
   process.stderr.write(`[${((Date.now() - runStarted) / 1000).toFixed(1)} s] ${message}\n`);
 
-type PhaseMeta = Pick<PhaseResult, 'name' | 'recoveryMs' | 'note' | 'logLines' | 'stackTraces'> & {
+type PhaseMeta = Pick<PhaseResult, 'name' | 'durationMs' | 'recoveryMs' | 'note' | 'logLines' | 'stackTraces'> & {
   healedAt?: number;
 };
 
@@ -88,10 +88,12 @@ async function main(): Promise<number> {
     phaseName = run.phase = name;
     const logLines = sum((i) => i.logLines);
     const stackTraces = sum((i) => i.stackTraces);
+    const startedAt = Date.now();
     const outcome = await body();
     phases.push({
       name,
       ...outcome,
+      durationMs: Date.now() - startedAt,
       logLines: sum((i) => i.logLines) - logLines,
       stackTraces: sum((i) => i.stackTraces) - stackTraces,
     });
@@ -148,9 +150,9 @@ async function main(): Promise<number> {
     return {
       ...meta,
       lastErrorMs: failedAfter.length ? Math.max(...failedAfter.map((s) => s.at)) - (meta.healedAt as number) : null,
-      codes: samples.map((s) => s.code),
+      requests: samples.map(({ op, code }) => ({ op, code })),
       readMs: samples.filter((s) => s.ok && READS.has(s.op)).map((s) => s.ms),
-      writeMs: samples.filter((s) => s.ok && !READS.has(s.op) && s.op !== 'settle').map((s) => s.ms),
+      writeMs: samples.filter((s) => s.ok && !READS.has(s.op) && s.op !== READ_BACK).map((s) => s.ms),
       unexpectedExits: exits.filter((e) => e.phase === meta.name).length,
       acknowledged: acked.length,
       lost: acked.filter((e) => lost.has(e.id)).length,
@@ -166,6 +168,10 @@ async function main(): Promise<number> {
     `${cpus().length} cores; 1-minute load average ${loadAtStart.toFixed(1)} at the start, ${(loadavg()[0] as number).toFixed(1)} at the end.`,
     '',
     phaseTable(rows),
+    '',
+    `Failed requests by operation (\`${READ_BACK}\`: reads that settle an unanswered write, not counted above):`,
+    '',
+    errorsByOperation(rows),
     '',
     '## Cross-instance staleness (public link on the other instance right after an acknowledged write)',
     '',
