@@ -1,9 +1,9 @@
 // The faults of the run, in order: what each breaks, how long it stays broken, and how it is mended.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { PrivatePostgres, PrivateRedis } from '../support/private-services.js';
 import { call } from './client.js';
 import type { NormalCheck, Probe } from './health.js';
 import type { ServiceInstance } from './instances.js';
-import { sleep } from './load.js';
 import type { FaultUpstream } from './upstream.js';
 
 export interface Fault {
@@ -23,11 +23,13 @@ export interface FaultTargets {
   redis: PrivateRedis;
   upstream: FaultUpstream;
   probe: Probe;
+  /** A subscription nothing writes to during the faults: its link, once rendered, must outlive an outage. */
+  renderedToken: string;
   shutdownTimeoutMs: number;
   outageMs: number;
   upstreamMs: number;
-  /** Set when an instance did not exit within SHUTDOWN_TIMEOUT_MS after SIGTERM. */
-  onSlowShutdown: (note: string) => void;
+  /** Told when a fault's own check of the contract fails (a slow shutdown, a rendered link not served). */
+  onBroken: (note: string) => void;
 }
 
 /** Signal delivery and process teardown as seen from here, on a busy machine: not the service's time. */
@@ -53,7 +55,16 @@ export function faultsOf(t: FaultTargets): Fault[] {
     },
     {
       name: `PostgreSQL stopped for ${t.outageMs / 1000} s`,
-      inject: () => t.postgres.stop(),
+      inject: async () => {
+        const link = `/sub/${t.renderedToken}?format=plain`;
+        const before = await Promise.all([t.a, t.b].map((i) => call(i.origin, link)));
+        await t.postgres.stop();
+        const during = await Promise.all([t.a, t.b].map((i) => call(i.origin, link)));
+        const served = during.every((answer, i) => answer.ok && answer.body === before[i]?.body);
+        const note = `a link rendered before the stop answered ${during.map((d) => d.code).join(' and ')} during it`;
+        if (!served) t.onBroken(note);
+        return note;
+      },
       holdMs: t.outageMs,
       heal: () => t.postgres.start(),
       check: healthy,
@@ -93,7 +104,7 @@ export function faultsOf(t: FaultTargets): Fault[] {
         const answer = await inFlight;
         t.upstream.mode = 'normal';
         const note = `exit code ${exit.code} ${exit.ms} ms after SIGTERM (SHUTDOWN_TIMEOUT_MS ${t.shutdownTimeoutMs}); in-flight refresh answered ${answer.code}`;
-        if (exit.ms > t.shutdownTimeoutMs + EXIT_MARGIN_MS) t.onSlowShutdown(note);
+        if (exit.ms > t.shutdownTimeoutMs + EXIT_MARGIN_MS) t.onBroken(note);
         return note;
       },
       holdMs: 2_000,

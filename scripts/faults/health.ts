@@ -1,7 +1,7 @@
 // When an instance answers "normally" during the fault run, and how long after a fault ends until both do.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { call, json } from './client.js';
 import type { ServiceInstance } from './instances.js';
-import { sleep } from './load.js';
 
 export interface Probe {
   apiToken: string;

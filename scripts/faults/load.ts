@@ -1,19 +1,12 @@
 // The mixed load of the fault run: each worker is one user writing and reading its own subscriptions through either
 // instance, recording every acknowledged write in the ledger and settling every write whose answer it did not get.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { call, json, type Answer } from './client.js';
-import {
-  applyWrite,
-  compare,
-  matches,
-  type Actual,
-  type Expected,
-  type Ledger,
-  type SourceState,
-  type Write,
-} from './ledger.js';
+import type { Expected, Ledger, SourceState, Write } from './ledger.js';
 import type { ServiceInstance } from './instances.js';
+import { READ_BACK, settle, type SettleHost, type Violation } from './settle.js';
 import type { FaultUpstream } from './upstream.js';
-import { actualOf, baseData, toInput, type SubscriptionView } from './views.js';
+import { baseData, toInput, type SubscriptionView } from './views.js';
 
 export interface Sample {
   phase: string;
@@ -23,14 +16,6 @@ export interface Sample {
   ms: number;
   /** When the request was sent (ms since the epoch). */
   at: number;
-}
-
-/** An unanswered write that a later read showed neither applied nor not applied: acknowledged writes went missing. */
-export interface Violation {
-  token: string;
-  write: Write['kind'];
-  lost: number[];
-  unexpected: string[];
 }
 
 export interface LoadContext {
@@ -47,11 +32,10 @@ export interface LoadContext {
   nextFeed: number;
 }
 
-/** The operation name of the reads that settle an unanswered write. */
-export const READ_BACK = 'read-back';
 const MAX_LIVE = 4;
+/** Unanswered writes a worker settles at once before it only reads. */
+const MAX_SETTLING = 2;
 const MAX_SOURCES = 24;
-const SETTLE_LIMIT_MS = 60_000;
 
 export class LoadWorker {
   private counter = 0;
@@ -60,6 +44,10 @@ export class LoadWorker {
   /** Subscriptions whose state went astray (see Violation): still verified at the end, no longer written to. */
   private readonly abandoned = new Set<string>();
   private readonly tokens: string[] = [];
+  /** Unanswered writes being settled in the background; their subscriptions are left alone until then. */
+  private readonly settling = new Set<Promise<void>>();
+  private readonly unsettledTokens = new Set<string>();
+  private unsettledCreates = 0;
   private stopped = false;
   private loop: Promise<void> | null = null;
   scriptErrors: string[] = [];
@@ -87,17 +75,22 @@ export class LoadWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.loop;
+    await Promise.all(this.settling);
   }
 
   private live(): string[] {
-    return this.tokens.filter((t) => this.run.ledger.state(t)?.exists && !this.abandoned.has(t));
+    return this.tokens.filter(
+      (t) => this.run.ledger.state(t)?.exists && !this.abandoned.has(t) && !this.unsettledTokens.has(t),
+    );
   }
 
   private async step(): Promise<void> {
+    if (this.settling.size >= MAX_SETTLING) return this.readOnly();
     const live = this.live();
     const token = pick(live);
     const state = token ? (this.run.ledger.state(token) as Expected) : null;
-    if (!token || !state || (live.length < MAX_LIVE && Math.random() < 0.08)) return this.create();
+    if (!token || !state || (live.length < MAX_LIVE && Math.random() < 0.08))
+      return this.unsettledCreates > 0 ? this.readOnly() : this.create();
     const configs = state.sources.filter((s) => !s.external);
     const roll = Math.random() * 100;
     if (roll < 12) return this.read('list', '/api/v1/subs');
@@ -121,6 +114,15 @@ export class LoadWorker {
     }
     if (roll < 95) return this.write(token, 'rename', { kind: 'rename', name: this.newName() });
     if (live.length > 1) return this.write(token, 'delete', { kind: 'delete' });
+  }
+
+  /** While writes wait to be settled: reads only, mostly of public links (rendered links outlive an outage). */
+  private readOnly(): Promise<void> {
+    const token = pick(this.tokens.filter((t) => this.run.ledger.state(t)?.exists));
+    const roll = Math.random();
+    if (!token || roll < 0.2) return this.read('list', '/api/v1/subs');
+    if (roll < 0.4) return this.read('get', `/api/v1/subs/${token}`);
+    return this.read('link', `/sub/${token}?format=plain`, false);
   }
 
   private newName(): string {
@@ -187,7 +189,7 @@ export class LoadWorker {
       this.run.ledger.record(view.token, write, true, phase);
       this.remember(view);
     } else if (!answer.neverSent) {
-      await this.settle(null, write, phase, answer);
+      this.settleLater(null, write, phase, answer);
     }
   }
 
@@ -217,7 +219,7 @@ export class LoadWorker {
       this.run.ledger.record(token, write, true, phase);
       if (answer.status === 200) this.remember(json<SubscriptionView>(answer));
     } else if (!answer.neverSent) {
-      await this.settle(token, write, phase, answer);
+      this.settleLater(token, write, phase, answer);
     }
   }
 
@@ -236,62 +238,34 @@ export class LoadWorker {
     this.ids.set(view.token, new Map(view.sources.map((s) => [baseData(s), s.id])));
   }
 
-  /**
-   * A write without an answer may or may not have happened: read the subscription back (through whichever instance
-   * answers) and keep the write when the state shows it, drop it when the state is as before. Anything else means an
-   * earlier acknowledged write went missing.
-   */
-  private async settle(token: string | null, write: Write, phase: string, answer: Answer): Promise<void> {
-    if (answer.status === 0 && answer.code !== 'ECONNRESET') await sleep(2_000); // the server may still be at it
-    const giveUpAt = Date.now() + SETTLE_LIMIT_MS;
-    while (Date.now() < giveUpAt) {
-      const read = await this.readBack(token, write);
-      if (read === undefined) {
-        await sleep(200);
-        continue;
-      }
-      const { token: found, actual, view } = read;
-      if (view) this.remember(view);
-      const before = token ? this.run.ledger.state(token) : null;
-      const key = found ?? token;
-      if (key && matches(applyWrite(before, write, 0), actual)) {
-        if (!token) this.adopt(key);
-        this.run.ledger.record(key, write, false, phase);
-      } else if (!matches(before, actual)) {
-        const { lost, unexpected } = compare(before, actual);
-        this.run.violations.push({ token: key ?? '(create)', write: write.kind, lost, unexpected });
-        if (key) this.abandoned.add(key);
-      }
-      return;
-    }
-    this.run.unsettled += 1;
-    if (token) this.abandoned.add(token);
-  }
-
-  /** The subscription's state now (a create is found by its unique name), or undefined when no instance answered. */
-  private async readBack(
-    token: string | null,
-    write: Write,
-  ): Promise<{ token: string | null; actual: Actual; view: SubscriptionView | null } | undefined> {
-    let target = token;
-    if (!target && write.kind === 'create') {
-      const listed = await this.send(READ_BACK, '/api/v1/subs');
-      if (!listed.ok) return undefined;
-      target = json<Array<{ token: string; name: string }>>(listed).find((s) => s.name === write.name)?.token ?? null;
-      if (!target) return { token: null, actual: null, view: null };
-    }
-    const answer = await this.send(READ_BACK, `/api/v1/subs/${target}`);
-    if (answer.status === 404) return { token: target, actual: null, view: null };
-    if (!answer.ok) return undefined;
-    const view = json<SubscriptionView>(answer);
-    return { token: target, actual: actualOf(view), view };
+  private settleLater(token: string | null, write: Write, phase: string, answer: Answer): void {
+    if (token) this.unsettledTokens.add(token);
+    else this.unsettledCreates += 1;
+    const host: SettleHost = {
+      ledger: this.run.ledger,
+      violations: this.run.violations,
+      read: (path) => this.send(READ_BACK, path),
+      remember: (view) => this.remember(view),
+      adopt: (found) => this.adopt(found),
+      abandon: (astray) => this.abandoned.add(astray),
+    };
+    const job: Promise<void> = settle(host, token, write, phase, answer)
+      .then((outcome) => {
+        if (outcome === 'unsettled') this.run.unsettled += 1;
+      })
+      .catch(
+        (error: unknown) =>
+          void this.scriptErrors.push(error instanceof Error ? (error.stack ?? error.message) : String(error)),
+      )
+      .finally(() => {
+        if (token) this.unsettledTokens.delete(token);
+        else this.unsettledCreates -= 1;
+        this.settling.delete(job);
+      });
+    this.settling.add(job);
   }
 }
 
 function pick<T>(items: readonly T[]): T | undefined {
   return items[Math.floor(Math.random() * items.length)];
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,5 +1,5 @@
 // The fault run's results as Markdown tables: one row per fault, one per staleness measurement, and the totals.
-import { READ_BACK } from './load.js';
+import { READ_BACK } from './settle.js';
 import { formatTally, summarize, tally } from './stats.js';
 import type { StalenessResult } from './staleness.js';
 
@@ -81,11 +81,15 @@ export function phaseTable(phases: readonly PhaseResult[]): string {
   );
 }
 
-/** Per phase with errors: how many failed requests each operation had, e.g. "link ×3, create ×2". */
+/** Per phase with errors: each operation with failures, as failed/sent, e.g. "link 3/120, create 2/10". */
 export function errorsByOperation(phases: readonly PhaseResult[]): string {
   return phases
     .filter((phase) => failed(phase).length > 0)
-    .map((phase) => `- ${phase.name}: ${formatTally(tally(failed(phase).map((r) => r.op)))}`)
+    .map((phase) => {
+      const sent = new Map(tally(phase.requests.map((r) => r.op)));
+      const counts = tally(failed(phase).map((r) => r.op)).map(([op, count]) => `${op} ${count}/${sent.get(op)}`);
+      return `- ${phase.name}: ${counts.join(', ')}`;
+    })
     .join('\n');
 }
 

@@ -1,6 +1,7 @@
 // `npm run faults`: two instances of the built service on a private PostgreSQL and Redis, mixed load, one fault after
 // another, then every acknowledged write checked; prints Markdown tables and exits 1 when a write was lost or a
 // process died on its own. Loopback only; about 3.5 minutes (`--quick` or FAULTS_QUICK=1: about 1.5).
+import { setTimeout as sleep } from 'node:timers/promises';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -11,7 +12,8 @@ import { faultsOf } from './faults.js';
 import { recoveredAfter } from './health.js';
 import type { Exit, ServiceInstance } from './instances.js';
 import { Ledger } from './ledger.js';
-import { LoadWorker, READ_BACK, sleep, type LoadContext } from './load.js';
+import { LoadWorker, type LoadContext } from './load.js';
+import { READ_BACK } from './settle.js';
 import { errorsByOperation, phaseTable, stalenessTable, totalsList, type PhaseResult } from './report.js';
 import { measureStaleness, type StalenessResult } from './staleness.js';
 import { setUp } from './setup.js';
@@ -99,14 +101,15 @@ async function main(): Promise<number> {
     });
   };
 
-  const slowShutdowns: string[] = [];
+  const broken: string[] = [];
   await phase('baseline (no fault)', async () => (await sleep(TIMING.baselineMs), {}));
   const faults = faultsOf({
     ...setup,
     shutdownTimeoutMs: SHUTDOWN_TIMEOUT_MS,
     outageMs: TIMING.outageMs,
     upstreamMs: TIMING.upstreamMs,
-    onSlowShutdown: (note) => slowShutdowns.push(note),
+    renderedToken: setup.stalenessTarget.token,
+    onBroken: (note) => broken.push(note),
   });
   for (const fault of faults) {
     await phase(fault.name, async () => {
@@ -169,7 +172,7 @@ async function main(): Promise<number> {
     '',
     phaseTable(rows),
     '',
-    `Failed requests by operation (\`${READ_BACK}\`: reads that settle an unanswered write, not counted above):`,
+    `Failed requests by operation, failed/sent (\`${READ_BACK}\`: reads that settle an unanswered write, not counted above):`,
     '',
     errorsByOperation(rows),
     '',
@@ -199,7 +202,7 @@ async function main(): Promise<number> {
   const problems = [
     lostAcknowledged > 0 && `${lostAcknowledged} acknowledged writes lost`,
     exits.length > 0 && `${exits.length} processes exited on their own`,
-    slowShutdowns.length > 0 && `shutdown over SHUTDOWN_TIMEOUT_MS: ${slowShutdowns.join('; ')}`,
+    broken.length > 0 && `a fault's check failed: ${broken.join('; ')}`,
     checked.linkMismatches.length > 0 && `links not as expected: ${checked.linkMismatches.slice(0, 5).join(', ')}`,
     run.violations.length > 0 && `inconsistent states: ${JSON.stringify(run.violations.slice(0, 3))}`,
     checked.unexpected.length > 0 && `unexpected sources: ${checked.unexpected.slice(0, 5).join(', ')}`,

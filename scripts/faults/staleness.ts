@@ -1,8 +1,8 @@
 // Cross-instance staleness: after a write acknowledged by one instance, how often the other still serves the old
 // public link at once, and how long until it serves the new one.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { call } from './client.js';
 import type { ServiceInstance } from './instances.js';
-import { sleep } from './load.js';
 
 export interface StalenessTarget {
   apiToken: string;

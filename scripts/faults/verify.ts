@@ -1,10 +1,10 @@
 // After the faults: every subscription the ledger knows, read back through both instances (API and public link) and
 // straight from the database, compared with what its recorded writes should have left.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createDatabase } from '../../src/db/database.js';
 import { call, json } from './client.js';
 import type { ServiceInstance } from './instances.js';
 import { compare, expectedLink, type Actual, type Ledger } from './ledger.js';
-import { sleep } from './load.js';
 import { actualOf } from './views.js';
 import type { FaultUpstream } from './upstream.js';
 
