@@ -149,7 +149,9 @@ async function main(): Promise<number> {
   const rows: PhaseResult[] = phases.map((meta) => {
     const samples = run.samples.filter((s) => s.phase === meta.name);
     const acked = entries.filter((e) => e.phase === meta.name && e.acknowledged);
-    const failedAfter = samples.filter((s) => !s.ok && meta.healedAt !== undefined && s.at >= meta.healedAt);
+    const failedAfter = samples.filter(
+      (s) => !s.ok && s.op !== READ_BACK && meta.healedAt !== undefined && s.at >= meta.healedAt,
+    );
     return {
       ...meta,
       lastErrorMs: failedAfter.length ? Math.max(...failedAfter.map((s) => s.at)) - (meta.healedAt as number) : null,
