@@ -1,6 +1,6 @@
 // `npm run faults`: two instances of the built service on a private PostgreSQL and Redis, mixed load, one fault after
 // another, then every acknowledged write checked; prints Markdown tables and exits 1 when a write was lost or a
-// process died on its own. Loopback only; about 3.5 minutes (`--quick` or FAULTS_QUICK=1: about 1.5).
+// process died on its own. Loopback only; 2.5-4 minutes (`--quick` or FAULTS_QUICK=1: 1.5-2).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
