@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { ChangeLog } from '../../changes/change-log.js';
+import { isDatabaseUnavailable } from '../../db/errors.js';
 import { lineIdentity } from '../resolve/resolver.js';
 import {
   claimDue,
@@ -36,12 +37,15 @@ export interface ExternalSourcesOptions {
   maxLines: number;
 }
 
-type ErrorLog = (details: { err: unknown; url?: string }, message: string) => void;
+interface WorkLog {
+  warn(details: { cause: string }, message: string): void;
+  error(details: { err: unknown }, message: string): void;
+}
 
 export class ExternalSources {
   private readonly inFlight = new Map<string, Promise<RefreshOutcome>>();
   private readonly slots: FetchSlots;
-  private logError: ErrorLog = () => undefined;
+  private log: WorkLog | null = null;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -53,8 +57,8 @@ export class ExternalSources {
   }
 
   /** Where failures of work nobody awaits any more (first fetches that outlived their request) are logged. */
-  useLogger(log: { error: ErrorLog }): void {
-    this.logError = (details, message) => log.error(details, message);
+  useLogger(log: WorkLog): void {
+    this.log = log;
   }
 
   /** Upstream fetches running now (never above FETCH_CONCURRENCY). */
@@ -92,9 +96,12 @@ export class ExternalSources {
    */
   async fetchNewWithin(urls: string[], waitMs: number): Promise<void> {
     if (urls.length === 0) return;
-    const work = this.fetchNew(urls).catch((err: unknown) =>
-      this.logError({ err }, 'first fetch of new external sources failed'),
-    );
+    const work = this.fetchNew(urls).catch((err: unknown) => {
+      // A database outage is no bug: one line without a stack; the refresher fetches these URLs once it is back.
+      if (!isDatabaseUnavailable(err)) return this.log?.error({ err }, 'first fetch of new external sources failed');
+      const cause = err instanceof Error ? err.message : String(err);
+      this.log?.warn({ cause }, 'first fetch of new external sources not stored: database unavailable');
+    });
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, waitMs);
