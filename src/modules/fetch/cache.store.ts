@@ -6,7 +6,16 @@ import type { Selectable } from 'kysely';
 import type { ExternalCacheTable } from '../../db/types.js';
 import { chunks } from '../../db/chunks.js';
 
-export type CacheState = Omit<Selectable<ExternalCacheTable>, 'content' | 'claimed_until' | 'created_at'>;
+export type CacheState = Omit<
+  Selectable<ExternalCacheTable>,
+  | 'content'
+  | 'claimed_until'
+  | 'created_at'
+  | 'userinfo_upload'
+  | 'userinfo_download'
+  | 'userinfo_total'
+  | 'userinfo_expire'
+>;
 
 /** Fetch state of the given URLs (without their content), a bounded list of variables per query. */
 export async function findCacheRows(db: Executor, urls: string[]): Promise<CacheState[]> {

@@ -2,7 +2,7 @@
 import { chunks } from '../../db/chunks.js';
 import type { Dialect } from '../../db/database.js';
 import { lockRows, type Executor } from '../../db/executor.js';
-import type { SubscriptionRow } from '../../db/types.js';
+import type { NewSubscription, SubscriptionRow } from '../../db/types.js';
 
 export interface SubscriptionWithProvider extends SubscriptionRow {
   provider_name: string | null;
@@ -69,14 +69,14 @@ export async function lockSubscription(db: Executor, dialect: Dialect, token: st
   await lockRows(db.selectFrom('subscriptions').select('token').where('token', '=', token), dialect).execute();
 }
 
-export async function insertSubscription(db: Executor, row: SubscriptionRow): Promise<void> {
+export async function insertSubscription(db: Executor, row: NewSubscription): Promise<void> {
   await db.insertInto('subscriptions').values(row).execute();
 }
 
 export async function updateSubscription(
   db: Executor,
   token: string,
-  changes: Partial<Pick<SubscriptionRow, 'name' | 'description' | 'updated_at'>>,
+  changes: Partial<Omit<SubscriptionRow, 'token' | 'user_id' | 'provider_hash' | 'scope' | 'created_at'>>,
 ): Promise<void> {
   await db.updateTable('subscriptions').set(changes).where('token', '=', token).execute();
 }
