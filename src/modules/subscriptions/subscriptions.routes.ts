@@ -131,6 +131,23 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
   );
 
   app.post(
+    '/:token/rotate',
+    {
+      schema: {
+        summary: 'Rotate the link',
+        description:
+          'Moves the subscription to a new token and answers it. The old link answers 404 at once; references to ' +
+          'it from other subscriptions follow to the new token (their source `data` and `id` change; comment, ' +
+          'is_hidden and max_depth stay). A change, so 403 `managed_by_provider` for a user while an approved ' +
+          'provider manages the subscription.',
+        params: Params,
+        response: { 200: SubscriptionResponse, ...errorResponses(404) },
+      },
+    },
+    async (request) => service.rotate(scopeOf(request), request.params.token),
+  );
+
+  app.post(
     '/:token/sources',
     {
       schema: {

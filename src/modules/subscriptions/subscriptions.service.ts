@@ -41,6 +41,7 @@ import { markHadSubscriptions } from '../connections/connections.store.js';
 import { SubscriptionViews } from './subscriptions.views.js';
 import { loadForScope, type AccessMode } from './access.js';
 import { LINK_SETTINGS_FIELDS, settingsColumns } from './link-settings.js';
+import { rotateToken } from './rotate.js';
 import type { RenderCache } from '../resolve/render-cache.js';
 import type { ChangeLog } from '../../changes/change-log.js';
 import type { ExternalSources } from '../fetch/external-sources.js';
@@ -145,6 +146,14 @@ export class SubscriptionsService {
       record({ kind: 'subscription', token });
       await deleteSubscription(trx, token);
     });
+  }
+
+  /** POST .../rotate: the subscription under a new token; the old one is gone at once, references follow. */
+  async rotate(scope: Scope, token: string) {
+    await this.load(scope, token, 'write');
+    const fresh = newToken();
+    await this.changes.write((trx, record) => rotateToken(trx, this.database.dialect, token, fresh, record));
+    return this.get(scope, fresh);
   }
 
   async addSources(scope: Scope, token: string, inputs: SourceInput[]) {

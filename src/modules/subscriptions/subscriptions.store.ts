@@ -69,6 +69,16 @@ export async function lockSubscription(db: Executor, dialect: Dialect, token: st
   await lockRows(db.selectFrom('subscriptions').select('token').where('token', '=', token), dialect).execute();
 }
 
+/** Row locks on several subscriptions (PostgreSQL), in token order so two writers never wait on each other in a cycle. */
+export async function lockSubscriptions(db: Executor, dialect: Dialect, tokens: string[]): Promise<void> {
+  for (const list of chunks([...tokens].sort())) {
+    await lockRows(
+      db.selectFrom('subscriptions').select('token').where('token', 'in', list).orderBy('token'),
+      dialect,
+    ).execute();
+  }
+}
+
 export async function insertSubscription(db: Executor, row: NewSubscription): Promise<void> {
   await db.insertInto('subscriptions').values(row).execute();
 }
@@ -83,6 +93,17 @@ export async function updateSubscription(
 
 export async function touchSubscription(db: Executor, token: string, now: string): Promise<void> {
   await db.updateTable('subscriptions').set({ updated_at: now }).where('token', '=', token).execute();
+}
+
+export async function touchSubscriptions(db: Executor, tokens: string[], now: string): Promise<void> {
+  for (const list of chunks(tokens)) {
+    await db.updateTable('subscriptions').set({ updated_at: now }).where('token', 'in', list).execute();
+  }
+}
+
+/** Gives the subscription row a new token; its sources must have been moved out first (they reference the token). */
+export async function changeToken(db: Executor, from: string, to: string, now: string): Promise<void> {
+  await db.updateTable('subscriptions').set({ token: to, updated_at: now }).where('token', '=', from).execute();
 }
 
 export async function deleteSubscription(db: Executor, token: string): Promise<void> {
