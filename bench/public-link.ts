@@ -1,10 +1,11 @@
-// Benchmarks the public link on loopback: warm requests, the 304 path, a bare node:http ceiling, and cold resolution.
+// Benchmarks the public link on loopback with wrk: warm requests per format, the 304 path, a bare node:http ceiling, and cold resolution.
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
+import { wrk } from './wrk.js';
+import { FORMATS } from '../src/formats/formats.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createDatabase } from '../src/db/database.js';
@@ -37,15 +38,19 @@ function upstreamServer(): Server {
   });
 }
 
-async function load(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p50ms: result.latency.p50,
-    p99ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
+/** 50 connections, one wrk thread (the machine has two cores: one for wrk, one for the server). */
+const load = (url: string, headers: Record<string, string> = {}) =>
+  wrk(url, { connections: CONNECTIONS, seconds: DURATION_SECONDS, headers });
+
+/** Warm requests of each format's path form; the first request renders and caches the body. */
+async function perFormat(link: string) {
+  const results: Record<string, { body_bytes: number } & Awaited<ReturnType<typeof load>>> = {};
+  for (const format of FORMATS) {
+    const url = `${link}/${format}`;
+    const bytes = (await (await fetch(url)).arrayBuffer()).byteLength;
+    results[format] = { body_bytes: bytes, ...(await load(url)) };
+  }
+  return results;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -127,6 +132,7 @@ async function main(): Promise<void> {
   const results = {
     seeded: { lines_served: seeded.sources_count, body_bytes: body.length },
     warm_link: await load(link),
+    warm_link_per_format: await perFormat(`${base}/sub/${main.token}`),
     not_modified_304: await load(link, { 'if-none-match': etag }),
     bare_node_http: await load(bareUrl),
     cold_resolution_ms: {
@@ -136,7 +142,7 @@ async function main(): Promise<void> {
       mean: Number((timings.reduce((a, b) => a + b, 0) / timings.length).toFixed(2)),
     },
   };
-  const ratio = results.warm_link.requestsPerSecond / results.bare_node_http.requestsPerSecond;
+  const ratio = results.warm_link.requests_per_second / results.bare_node_http.requests_per_second;
   console.log(JSON.stringify({ ...results, warm_to_bare_ratio: Number(ratio.toFixed(3)) }, null, 2));
 
   await app.close();

@@ -123,12 +123,14 @@ describeEachDatabase('admin templates', (kind) => {
     const builtin = (await t.admin('GET', '/templates/mihomo')).json<{ template: string }>().template;
     const sub = await subsApi(t).create([vlessUri() + '#a']);
     const before = await t.call('GET', `/sub/${sub.token}/mihomo`);
-    const custom = `# custom template\n${builtin}`;
+    const custom = builtin.replace('mixed-port: 7890', 'mixed-port: 7891');
+    expect(custom).not.toBe(builtin);
     const put = await t.admin('PUT', '/templates/clash', { template: custom });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toEqual({ format: 'mihomo', template: custom, builtin: false });
     const after = await t.call('GET', `/sub/${sub.token}/mihomo`);
     expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.body).toContain('mixed-port: 7891');
     expect((await t.admin('GET', '/templates/mihomo')).json()).toMatchObject({ builtin: false, template: custom });
     const reset = await t.admin('DELETE', '/templates/mihomo');
     expect(reset.json()).toEqual({ format: 'mihomo', template: builtin, builtin: true });

@@ -21,17 +21,22 @@ export const CONFIG_SCHEMES: readonly string[] = [
 const SCHEME_SET = new Set(CONFIG_SCHEMES);
 const PORT_OPTIONAL_SCHEMES = new Set(['hysteria2', 'hy2']);
 const SCHEME_RE = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WHITESPACE_OR_CONTROL_RE = /[\s\p{Cc}]/u;
 const REG_NAME_RE = /^[\p{L}\p{N}\p{M}._~!$&'()*+,;=%-]+$/u;
 const UNRESERVED_RE = /^[A-Za-z0-9._~-]$/;
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
-interface Endpoint {
+export interface Endpoint {
   userinfo: string | null;
   host: string;
   bracketed: boolean;
   port: string | null;
+}
+
+/** An endpoint read from a share URI body, with what follows host:port (path and query). */
+export interface UriAuthority extends Endpoint {
+  rest: string;
 }
 
 type Inspection = { ok: true; host: string; vmessJson?: Record<string, unknown> } | { ok: false; problem: string };
@@ -106,6 +111,20 @@ function inspect(uri: string): Inspection {
   }
 }
 
+/**
+ * The userinfo, host, port and rest of a `userinfo@host:port/path?query` body (no fragment) exactly as the validator
+ * reads it, or null when the validator would refuse it.
+ */
+export function uriAuthority(scheme: string, body: string): UriAuthority | null {
+  const portOptional = PORT_OPTIONAL_SCHEMES.has(scheme);
+  return (
+    endpointCandidates(body).find(
+      (endpoint) =>
+        endpointProblem(endpoint, portOptional) === null && userinfoProblem(scheme, endpoint.userinfo) === null,
+    ) ?? null
+  );
+}
+
 function fail(problem: string): Inspection {
   return { ok: false, problem };
 }
@@ -132,16 +151,18 @@ function userinfoProblem(scheme: string, userinfo: string | null): string | null
  * The RFC split ends the authority at the first '/', but share links often leave '/' unescaped in
  * passwords and base64 keys, so a second reading takes the userinfo up to the last '@' before the query.
  */
-function endpointCandidates(body: string): Endpoint[] {
+function endpointCandidates(body: string): UriAuthority[] {
   const beforeQuery = body.split('?', 1)[0] ?? '';
   const scopes = new Set([beforeQuery.split('/', 1)[0] ?? '', beforeQuery]);
   return [...scopes].flatMap((scope) => {
     const at = scope.lastIndexOf('@');
-    return splitHostPort(scope.slice(at + 1).split('/', 1)[0] ?? '', at >= 0 ? scope.slice(0, at) : null) ?? [];
+    const hostPort = scope.slice(at + 1).split('/', 1)[0] ?? '';
+    const endpoint = splitHostPort(hostPort, at >= 0 ? scope.slice(0, at) : null);
+    return endpoint === null ? [] : [{ ...endpoint, rest: body.slice(at + 1 + hostPort.length) }];
   });
 }
 
-function splitHostPort(hostPort: string, userinfo: string | null): Endpoint | null {
+export function splitHostPort(hostPort: string, userinfo: string | null): Endpoint | null {
   if (hostPort.startsWith('[')) {
     const close = hostPort.indexOf(']');
     const after = hostPort.slice(close + 1);
@@ -172,7 +193,7 @@ function isPort(text: string): boolean {
 }
 
 /** Hysteria2 multi-port syntax: `443,5000-6000`. */
-function isPortList(text: string): boolean {
+export function isPortList(text: string): boolean {
   return text.split(',').every((item) => {
     const [from, to, ...extra] = item.split('-');
     if (from === undefined || !isPort(from) || extra.length > 0) return false;
@@ -227,7 +248,7 @@ function parseJsonObject(text: string): Record<string, unknown> | null {
 }
 
 /** Base64 never contains '@', so an '@' before the query marks the `user@host:port` form. */
-function hasUserinfo(body: string): boolean {
+export function hasUserinfo(body: string): boolean {
   return (body.split('?', 1)[0] ?? '').includes('@');
 }
 

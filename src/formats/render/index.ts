@@ -1,0 +1,79 @@
+// The one entry point that turns parsed servers into a client's native document, and checks admin templates.
+import type { Format, TemplatedFormat } from '../formats.js';
+import type { ProxyNode, Skipped } from '../proxy.js';
+import { BUILTIN_TEMPLATES } from './builtin-templates.js';
+import { mihomo } from './mihomo.js';
+import { uniqueNames } from './names.js';
+import type { Named, Parsed, Renderer } from './renderer.js';
+import { singBox } from './sing-box.js';
+import { sip008 } from './sip008.js';
+import { xray } from './xray.js';
+
+export { BUILTIN_TEMPLATES, SERVERS_MARKER } from './builtin-templates.js';
+export { RESERVED_NAMES, uniqueNames } from './names.js';
+
+/** The formats rendered here; base64 and plain are the share URIs themselves. */
+export type RenderedFormat = Exclude<Format, 'base64' | 'plain'>;
+
+const RENDERERS: Record<RenderedFormat, Renderer<unknown, unknown>> = {
+  mihomo: mihomo as Renderer<unknown, unknown>,
+  'sing-box': singBox as Renderer<unknown, unknown>,
+  xray: xray as Renderer<unknown, unknown>,
+  sip008: sip008 as Renderer<unknown, unknown>,
+};
+
+/** Parsed templates by format and text: a stored template is parsed once, not on every request. */
+const parsedTemplates = new Map<string, Parsed<unknown>>();
+const PARSED_TEMPLATES_KEPT = 16;
+
+function parsedTemplate(format: RenderedFormat, text: string): Parsed<unknown> {
+  const key = `${format}\u0000${text}`;
+  let parsed = parsedTemplates.get(key);
+  if (parsed === undefined) {
+    parsed = RENDERERS[format].parseTemplate(text);
+    if (parsedTemplates.size >= PARSED_TEMPLATES_KEPT)
+      parsedTemplates.delete(parsedTemplates.keys().next().value as string);
+    parsedTemplates.set(key, parsed);
+  }
+  return parsed;
+}
+
+function usableTemplate(format: RenderedFormat, text: string | undefined): unknown {
+  const builtin = format === 'sip008' ? '' : BUILTIN_TEMPLATES[format];
+  const parsed = parsedTemplate(format, text ?? builtin);
+  if (parsed.ok) return parsed.template;
+  // The built-in templates always parse; a unit test holds them to it.
+  return (parsedTemplate(format, builtin) as { ok: true; template: unknown }).template;
+}
+
+/** Null when an admin template parses and keeps its insertion points; otherwise a short reason. */
+export function templateProblem(format: TemplatedFormat, text: string): string | null {
+  const parsed = parsedTemplate(format, text);
+  return parsed.ok ? null : parsed.problem;
+}
+
+/**
+ * The document `format` serves for `nodes`, and the nodes it had to leave out. `template` defaults to the built-in
+ * one; a stored template that no longer passes templateProblem is replaced by the built-in one, so the link still works.
+ */
+export function renderFormat(
+  format: RenderedFormat,
+  nodes: readonly ProxyNode[],
+  template?: string,
+): { body: string; skipped: Skipped[] } {
+  const renderer = RENDERERS[format];
+  const usable = usableTemplate(format, template);
+  const skipped: Skipped[] = [];
+  const kept: ProxyNode[] = [];
+  const items: unknown[] = [];
+  for (const node of nodes) {
+    const converted = renderer.convert(node);
+    if (converted.ok) {
+      kept.push(node);
+      items.push(converted.value);
+    } else skipped.push({ data: node.uri, reason: converted.reason });
+  }
+  const names = uniqueNames(kept, renderer.templateNames(usable));
+  const servers: Named<unknown>[] = items.map((item, i) => ({ item, name: names[i] as string }));
+  return { body: renderer.render(servers, usable), skipped };
+}

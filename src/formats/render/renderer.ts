@@ -1,0 +1,34 @@
+// The shape every format's renderer has, so renderFormat can skip, name and render the same way for each.
+import type { ProxyNode } from '../proxy.js';
+import type { Converted } from './common.js';
+
+/** A converted server and the unique name it is shown under. */
+export interface Named<Item> {
+  item: Item;
+  name: string;
+}
+
+export interface Renderer<Template, Item> {
+  /** The parsed template, or a short reason it cannot be used. */
+  parseTemplate(text: string): Parsed<Template>;
+  /** Group and outbound names of the template, which no server may take. */
+  templateNames(template: Template): Iterable<string>;
+  /** The node in the target's terms, or why the target cannot express it. */
+  convert(node: ProxyNode): Converted<Item>;
+  /** The document text; `servers` is in order and may be empty. */
+  render(servers: readonly Named<Item>[], template: Template): string;
+}
+
+export type Parsed<Template> = { ok: true; template: Template } | { ok: false; problem: string };
+
+/** A template group list with the marker replaced by every server name; `fallback` when that leaves it empty. */
+export function expandMarker(
+  list: readonly unknown[],
+  marker: string,
+  names: readonly string[],
+  fallback: string,
+): readonly unknown[] {
+  if (!list.includes(marker)) return list;
+  const expanded = list.flatMap((entry): readonly unknown[] => (entry === marker ? names : [entry]));
+  return expanded.length > 0 ? expanded : [fallback];
+}

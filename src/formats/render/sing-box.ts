@@ -1,0 +1,73 @@
+// The sing-box 1.12+ JSON profile: the template with servers appended to `outbounds` (WireGuard to `endpoints`).
+import { SERVERS_MARKER } from './builtin-templates.js';
+import { expandMarker, type Named, type Parsed, type Renderer } from './renderer.js';
+import { singBoxOutbound, type SingBoxItem } from './sing-box-outbound.js';
+
+type Json = Record<string, unknown>;
+interface SingBoxTemplate {
+  document: Json;
+  names: string[];
+}
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isGroup = (outbound: Json): boolean => outbound.type === 'selector' || outbound.type === 'urltest';
+
+function parseTemplate(text: string): Parsed<SingBoxTemplate> {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, problem: `not valid JSON: ${(error as Error).message}` };
+  }
+  if (!isObject(document)) return { ok: false, problem: 'the document is not an object' };
+  const { outbounds, endpoints = [] } = document;
+  if (!Array.isArray(outbounds) || !outbounds.every(isObject))
+    return { ok: false, problem: '`outbounds` is not an array of objects' };
+  if (!Array.isArray(endpoints) || !endpoints.every(isObject))
+    return { ok: false, problem: '`endpoints` is not an array of objects' };
+  const names = [...outbounds, ...endpoints].flatMap((entry) => (typeof entry.tag === 'string' ? [entry.tag] : []));
+  // An empty group falls back to `direct`, which render adds when the template has no direct outbound.
+  if (!outbounds.some((outbound) => outbound.type === 'direct' && typeof outbound.tag === 'string'))
+    names.push('direct');
+  const marked = outbounds.some(
+    (outbound) => isGroup(outbound) && Array.isArray(outbound.outbounds) && outbound.outbounds.includes(SERVERS_MARKER),
+  );
+  if (!marked) return { ok: false, problem: `no selector or urltest outbound lists "${SERVERS_MARKER}"` };
+  return { ok: true, template: { document, names } };
+}
+
+function render(servers: readonly Named<SingBoxItem>[], template: SingBoxTemplate): string {
+  const document = template.document;
+  const names = servers.map((server) => server.name);
+  const templateOutbounds = document.outbounds as Json[];
+  const direct = templateOutbounds.find((outbound) => outbound.type === 'direct' && typeof outbound.tag === 'string');
+  const fallback = (direct?.tag as string | undefined) ?? 'direct';
+  const outbounds: Json[] = templateOutbounds.map((outbound) =>
+    isGroup(outbound) && Array.isArray(outbound.outbounds)
+      ? { ...outbound, outbounds: expandMarker(outbound.outbounds, SERVERS_MARKER, names, fallback) }
+      : outbound,
+  );
+  // A group left with only the fallback needs a `direct` outbound to point at, which the template may not have.
+  const needsDirect =
+    !templateOutbounds.some((outbound) => outbound.tag === fallback) &&
+    outbounds.some((outbound) => Array.isArray(outbound.outbounds) && outbound.outbounds.includes(fallback));
+  const endpoints: Json[] = [...((document.endpoints ?? []) as Json[])];
+  for (const { item, name } of servers) {
+    const entry = item.value;
+    entry.tag = name;
+    if (item.kind === 'endpoint') endpoints.push(entry);
+    else outbounds.push(entry);
+  }
+  if (needsDirect) outbounds.push({ type: 'direct', tag: fallback });
+  const out: Json = { ...document, outbounds };
+  if (endpoints.length > 0 || document.endpoints !== undefined) out.endpoints = endpoints;
+  return `${JSON.stringify(out, null, 2)}\n`;
+}
+
+export const singBox: Renderer<SingBoxTemplate, SingBoxItem> = {
+  parseTemplate,
+  templateNames: (template) => template.names,
+  convert: singBoxOutbound,
+  render,
+};

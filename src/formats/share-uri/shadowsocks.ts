@@ -1,0 +1,151 @@
+// Shadowsocks links: SIP002 (base64url or, for 2022 ciphers, plain userinfo; SIP003 `plugin=`) and the legacy whole-base64 form.
+import { decodeBase64Loose, hasUserinfo, splitHostPort } from '../../modules/sources/proxy-uri.js';
+import type { ShadowsocksNode } from '../proxy.js';
+import {
+  type Draft,
+  type Problem,
+  Query,
+  QueryWriter,
+  compact,
+  encodeUserinfo,
+  fragment,
+  hostPort,
+  isProblem,
+  parsePort,
+  percentDecode,
+  problem,
+  readAuthority,
+} from './common.js';
+
+type Plugin = NonNullable<ShadowsocksNode['plugin']>;
+
+interface Credentials {
+  method: string;
+  password: string;
+}
+
+/** `method:password`; the password keeps any further colons (2022 multi-user `key1:key2`). */
+function splitCredentials(text: string): Credentials | null {
+  const colon = text.indexOf(':');
+  if (colon <= 0 || colon === text.length - 1) return null;
+  return { method: text.slice(0, colon).toLowerCase(), password: text.slice(colon + 1) };
+}
+
+/** Plain userinfo (required for 2022 ciphers) is never base64-decoded; base64 never holds a ':'. */
+function userinfoCredentials(userinfo: string): Credentials | null {
+  const plain = percentDecode(userinfo);
+  return splitCredentials(plain.includes(':') ? plain : (decodeBase64Loose(plain) ?? ''));
+}
+
+/** Splits at each `separator` not escaped by a backslash (at most `limit` parts); escapes are kept. */
+function splitUnescaped(text: string, separator: string, limit = Number.POSITIVE_INFINITY): string[] {
+  const parts: string[] = [];
+  let current = '';
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i] ?? '';
+    if (char === '\\' && i + 1 < text.length) {
+      current += char + (text[++i] ?? '');
+    } else if (char === separator && parts.length < limit - 1) {
+      parts.push(current);
+      current = '';
+    } else {
+      current += char;
+    }
+  }
+  return [...parts, current];
+}
+
+const unescapePluginText = (text: string): string => text.replace(/\\(.)/g, '$1');
+
+/** SIP003 options: `name;key=value;flag`, with `\;`, `\=` and `\\` escapes. */
+function parsePlugin(text: string): Plugin | null {
+  const [name = '', ...options] = splitUnescaped(text, ';');
+  if (unescapePluginText(name).trim() === '') return null;
+  const record: Record<string, string | true> = {};
+  for (const option of options) {
+    const [rawKey = '', value] = splitUnescaped(option, '=', 2);
+    const key = unescapePluginText(rawKey);
+    if (key !== '' && key !== '__proto__') record[key] = value === undefined ? true : unescapePluginText(value);
+  }
+  return { name: unescapePluginText(name).trim(), options: record };
+}
+
+function escapePluginText(text: string): string {
+  return text.replace(/[\\;=]/g, (char) => `\\${char}`);
+}
+
+function pluginText(plugin: Plugin): string {
+  const options = Object.entries(plugin.options).map(([key, value]) =>
+    value === true ? escapePluginText(key) : `${escapePluginText(key)}=${escapePluginText(value)}`,
+  );
+  return [escapePluginText(plugin.name), ...options].join(';');
+}
+
+interface Located {
+  credentials: Credentials | null;
+  host: string;
+  port: number | null;
+  query: Query;
+}
+
+/** Legacy `ss://base64(method:password@host:port)[/][?plugin=...]`; the trailing '/' may belong to either side. */
+function locateLegacy(body: string): Located | Problem {
+  const question = body.indexOf('?');
+  const encoded = question < 0 ? body : body.slice(0, question);
+  const query = new Query(question < 0 ? '' : body.slice(question + 1));
+  for (const candidate of [encoded, encoded.replace(/\/$/, '')]) {
+    const decoded = decodeBase64Loose(candidate);
+    const at = decoded?.lastIndexOf('@') ?? -1;
+    if (decoded === null || at < 0) continue;
+    const endpoint = splitHostPort(decoded.slice(at + 1), null);
+    if (endpoint === null) continue;
+    const credentials = splitCredentials(decoded.slice(0, at));
+    return { credentials, host: endpoint.host, port: parsePort(endpoint.port), query };
+  }
+  return problem('ss URI is not base64 of method:password@host:port');
+}
+
+function locate(body: string): Located | Problem {
+  if (!hasUserinfo(body)) return locateLegacy(body);
+  const link = readAuthority('ss', body);
+  if (isProblem(link)) return link;
+  const credentials = userinfoCredentials(link.userinfo ?? '');
+  return { credentials, host: link.host, port: parsePort(link.port), query: link.query };
+}
+
+export function parseShadowsocks(body: string, name: string): Draft<ShadowsocksNode> | Problem {
+  const located = locate(body);
+  if (isProblem(located)) return located;
+  const { credentials, host, port, query } = located;
+  if (credentials === null) return problem('ss URI needs method:password');
+  if (port === null) return problem('ss URI has no port');
+  const transport = query.get('type')?.toLowerCase();
+  if (transport !== undefined && transport !== 'tcp') {
+    return problem(`shadowsocks over a '${transport}' transport is not supported`);
+  }
+  const pluginValue = query.get('plugin');
+  const plugin = pluginValue === undefined ? undefined : parsePlugin(pluginValue);
+  if (plugin === null) return problem('ss plugin has no name');
+  return compact<Draft<ShadowsocksNode>>({
+    protocol: 'shadowsocks',
+    name,
+    server: host,
+    port,
+    method: credentials.method,
+    password: credentials.password,
+    plugin,
+    udpOverTcp: query.flag('uot', 'udp-over-tcp') || undefined,
+  });
+}
+
+/** SIP002: base64url userinfo, except plain percent-encoded userinfo for 2022 ciphers (their keys are base64 already). */
+export function writeShadowsocks(node: ShadowsocksNode): string {
+  const userinfo = node.method.startsWith('2022-')
+    ? `${encodeUserinfo(node.method)}:${encodeUserinfo(node.password)}`
+    : Buffer.from(`${node.method}:${node.password}`, 'utf8').toString('base64url');
+  const query = new QueryWriter()
+    .set('plugin', node.plugin && pluginText(node.plugin))
+    .set('uot', node.udpOverTcp)
+    .toString();
+  return `ss://${userinfo}@${hostPort(node.server, node.port)}${query === '' ? '' : `/${query}`}${fragment(node.name)}`;
+}

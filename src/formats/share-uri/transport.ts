@@ -1,0 +1,149 @@
+// How a v2ray-family link says which transport carries it (`type=ws&path=...`), read and written in one place.
+import type { Transport } from '../proxy.js';
+import { type Problem, type Query, type QueryWriter, compact, problem, splitList } from './common.js';
+
+const EARLY_DATA_RE = /^\d{1,9}$/;
+
+/**
+ * A ws path may carry its early-data size as `?ed=N` (v2rayN, Xray); it is taken out into `maxEarlyData`. The path
+ * was percent-decoded once already and is not decoded again, so an escaped `%26ed%3D` stays in the path.
+ */
+function splitEarlyData(path: string): { path: string; ed?: number } {
+  const question = path.indexOf('?');
+  if (question < 0) return { path };
+  const params = path.slice(question + 1).split('&');
+  const index = params.findIndex((param) => /^ed=\d{1,9}$/.test(param));
+  if (index < 0) return { path };
+  const ed = Number(params[index]?.slice(3));
+  params.splice(index, 1);
+  const base = path.slice(0, question);
+  return { path: params.length > 0 ? `${base}?${params.join('&')}` : base, ed };
+}
+
+/** `ed` from the query is used when the path has none; a value that is not a small whole number refuses the link. */
+export function wsTransport(
+  rawPath: string | undefined,
+  host: string | undefined,
+  ed: string | undefined,
+  earlyDataHeaderName: string | undefined,
+): Transport | Problem {
+  const { path, ed: pathEd } = splitEarlyData(rawPath ?? '/');
+  if (ed !== undefined && !EARLY_DATA_RE.test(ed)) return problem(`ws early data size '${ed}' is not a whole number`);
+  const maxEarlyData = pathEd ?? (ed === undefined ? undefined : Number(ed));
+  return compact({ type: 'ws' as const, path: path === '' ? '/' : path, host, maxEarlyData, earlyDataHeaderName });
+}
+
+export function httpHeaderTransport(host: string | undefined, path: string | undefined, method?: string): Transport {
+  const paths = splitList(path);
+  return compact({ type: 'http' as const, host: splitList(host), path: paths.length > 0 ? paths : ['/'], method });
+}
+
+export function h2Transport(host: string | undefined, path: string | undefined): Transport {
+  return { type: 'h2', path: path ?? '/', host: splitList(host) };
+}
+
+/** Header types that mean "no header". */
+function headerType(text: string | undefined): string | undefined {
+  return text === undefined || text.toLowerCase() === 'none' ? undefined : text;
+}
+
+export function kcpTransport(seed: string | undefined, header: string | undefined): Transport {
+  return compact({ type: 'kcp' as const, seed, headerType: headerType(header) });
+}
+
+/** `type=` and its companions in a vless, trojan or vmess (URI form) link. */
+export function readTransport(query: Query): Transport | Problem {
+  const type = (query.get('type') ?? 'tcp').toLowerCase();
+  const host = query.get('host');
+  const path = query.get('path');
+  switch (type) {
+    case 'tcp':
+    case 'raw':
+      return headerType(query.get('headerType'))?.toLowerCase() === 'http'
+        ? httpHeaderTransport(host, path, query.get('method'))
+        : { type: 'tcp' };
+    case 'ws':
+    case 'websocket':
+      return wsTransport(path, host, query.get('ed'), query.get('eh'));
+    case 'httpupgrade':
+      return compact({ type: 'httpupgrade' as const, path: path ?? '/', host });
+    case 'grpc':
+    case 'gun':
+      return compact({
+        type: 'grpc' as const,
+        serviceName: query.get('serviceName') ?? '',
+        authority: query.get('authority'),
+        multiMode: query.get('mode')?.toLowerCase() === 'multi' || undefined,
+      });
+    case 'http':
+    case 'h2':
+      return h2Transport(host, path);
+    case 'xhttp':
+    case 'splithttp':
+      return compact({
+        type: 'xhttp' as const,
+        path: path ?? '/',
+        host,
+        mode: query.get('mode'),
+        extra: query.get('extra'),
+      });
+    case 'kcp':
+    case 'mkcp':
+      return kcpTransport(query.get('seed'), query.get('headerType'));
+    case 'quic':
+      return { type: 'quic' };
+    default:
+      return problem(`unsupported transport '${type}'`);
+  }
+}
+
+export function writeTransport(query: QueryWriter, transport: Transport): void {
+  switch (transport.type) {
+    case 'tcp':
+      query.set('type', 'tcp');
+      return;
+    case 'http':
+      query
+        .set('type', 'tcp')
+        .set('headerType', 'http')
+        .set('host', transport.host.join(','))
+        .set('path', transport.path.join(','))
+        .set('method', transport.method);
+      return;
+    case 'ws':
+      query
+        .set('type', 'ws')
+        .set('host', transport.host)
+        .set('path', transport.path)
+        .set('ed', transport.maxEarlyData)
+        .set('eh', transport.earlyDataHeaderName);
+      return;
+    case 'httpupgrade':
+      query.set('type', 'httpupgrade').set('host', transport.host).set('path', transport.path);
+      return;
+    case 'grpc':
+      query
+        .set('type', 'grpc')
+        .set('serviceName', transport.serviceName)
+        .set('authority', transport.authority)
+        .set('mode', transport.multiMode ? 'multi' : undefined);
+      return;
+    case 'h2':
+      query.set('type', 'http').set('host', transport.host.join(',')).set('path', transport.path);
+      return;
+    case 'xhttp':
+      query
+        .set('type', 'xhttp')
+        .set('host', transport.host)
+        .set('path', transport.path)
+        .set('mode', transport.mode)
+        .set('extra', transport.extra);
+      return;
+    case 'kcp':
+      query.set('type', 'kcp').set('headerType', transport.headerType).set('seed', transport.seed);
+      return;
+    case 'quic':
+      query.set('type', 'quic');
+      return;
+  }
+}

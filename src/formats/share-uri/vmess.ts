@@ -1,0 +1,225 @@
+// VMess links in both forms: v2rayN's `vmess://base64(JSON)` (port and aid as strings or numbers) and `vmess://uuid@host:port?...`.
+import { UUID_RE, decodeBase64Loose, hasUserinfo } from '../../modules/sources/proxy-uri.js';
+import type { Tls, Transport, VmessNode } from '../proxy.js';
+import {
+  type Draft,
+  type Problem,
+  Query,
+  compact,
+  isProblem,
+  parsePort,
+  percentDecode,
+  problem,
+  readAuthority,
+  readReality,
+  readSecurity,
+  readTls,
+} from './common.js';
+import { h2Transport, httpHeaderTransport, kcpTransport, readTransport, wsTransport } from './transport.js';
+
+/** What mihomo, sing-box and Xray all accept; anything else means `auto` to v2rayN and Xray too. */
+const CIPHERS = new Set(['auto', 'none', 'zero', 'aes-128-gcm', 'chacha20-poly1305']);
+
+function cipher(text: string | undefined): string {
+  const lower = (text ?? 'auto').toLowerCase();
+  return CIPHERS.has(lower) ? lower : 'auto';
+}
+
+function alterId(text: string | undefined): number | Problem {
+  if (text === undefined) return 0;
+  return /^\d{1,5}$/.test(text) ? Number(text) : problem(`vmess alterId '${text}' is not a number`);
+}
+
+export function parseVmess(body: string, name: string): Draft<VmessNode> | Problem {
+  return hasUserinfo(body) ? parseVmessUri(body, name) : parseVmessJson(body, name);
+}
+
+function parseVmessUri(body: string, name: string): Draft<VmessNode> | Problem {
+  const link = readAuthority('vmess', body);
+  if (isProblem(link)) return link;
+  const port = parsePort(link.port);
+  if (port === null) return problem('vmess URI has no port');
+  const uuid = percentDecode(link.userinfo ?? '');
+  if (!UUID_RE.test(uuid)) return problem('vmess user id is not a UUID');
+  const aid = alterId(link.query.get('aid', 'alterId'));
+  const transport = readTransport(link.query);
+  const tls = readSecurity(link.query, false);
+  if (isProblem(aid)) return aid;
+  if (isProblem(transport)) return transport;
+  if (tls !== undefined && isProblem(tls)) return tls;
+  return compact<Draft<VmessNode>>({
+    protocol: 'vmess',
+    name,
+    server: link.host,
+    port,
+    uuid: uuid.toLowerCase(),
+    alterId: aid,
+    cipher: cipher(link.query.get('encryption', 'scy')),
+    transport,
+    tls,
+  });
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function parseVmessJson(body: string, name: string): Draft<VmessNode> | Problem {
+  const record = parseJsonObject(decodeBase64Loose(body) ?? '');
+  if (record === null) return problem('vmess URI is not base64 JSON');
+  const json = Query.fromRecord(record);
+  const port = parsePort(json.get('port'));
+  if (port === null) return problem('vmess JSON has no valid port');
+  const uuid = json.get('id') ?? '';
+  if (!UUID_RE.test(uuid)) return problem('vmess id is not a UUID');
+  const aid = alterId(json.get('aid'));
+  const transport = jsonTransport(json);
+  const tls = jsonTls(json);
+  if (isProblem(aid)) return aid;
+  if (isProblem(transport)) return transport;
+  if (tls !== undefined && isProblem(tls)) return tls;
+  return compact<Draft<VmessNode>>({
+    protocol: 'vmess',
+    name: name || (typeof record.ps === 'string' ? record.ps.trim() : ''),
+    server: (json.get('add') ?? '').replace(/^\[(.*)\]$/, '$1'),
+    port,
+    uuid: uuid.toLowerCase(),
+    alterId: aid,
+    cipher: cipher(json.get('scy')),
+    transport,
+    tls,
+  });
+}
+
+/** v2rayN's `net` and `type`: `type` is the header type (tcp, kcp), the gRPC mode or the xhttp mode. */
+function jsonTransport(json: Query): Transport | Problem {
+  const net = (json.get('net') ?? 'tcp').toLowerCase();
+  const type = json.get('type');
+  const host = json.get('host');
+  const path = json.get('path');
+  switch (net) {
+    case 'tcp':
+    case 'raw':
+      return type?.toLowerCase() === 'http' ? httpHeaderTransport(host, path, json.get('method')) : { type: 'tcp' };
+    case 'ws':
+      return wsTransport(path, host, json.get('ed'), json.get('eh'));
+    case 'httpupgrade':
+      return compact({ type: 'httpupgrade' as const, path: path ?? '/', host });
+    case 'grpc':
+      return compact({
+        type: 'grpc' as const,
+        serviceName: path ?? '',
+        authority: json.get('authority') ?? host,
+        multiMode: type?.toLowerCase() === 'multi' || undefined,
+      });
+    case 'h2':
+      return h2Transport(host, path);
+    case 'http':
+      return type?.toLowerCase() === 'http'
+        ? httpHeaderTransport(host, path, json.get('method'))
+        : h2Transport(host, path);
+    case 'xhttp':
+    case 'splithttp':
+      return compact({
+        type: 'xhttp' as const,
+        path: path ?? '/',
+        host,
+        mode: type?.toLowerCase() === 'none' ? undefined : type,
+        extra: json.get('extra'),
+      });
+    case 'kcp':
+      return kcpTransport(path, type);
+    case 'quic':
+      return { type: 'quic' };
+    default:
+      return problem(`unsupported transport '${net}'`);
+  }
+}
+
+/** `tls` is `tls` (or any value ending in tls) or empty; `reality` with `pbk`/`sid`/`spx` is this project's extension. */
+function jsonTls(json: Query): Tls | undefined | Problem {
+  const security = (json.get('tls') ?? '').toLowerCase();
+  if (security === '' || security === 'none') return undefined;
+  if (security !== 'reality' && !security.endsWith('tls')) return problem(`unsupported vmess tls '${security}'`);
+  const tls = readTls(json);
+  if (isProblem(tls) || security !== 'reality') return tls;
+  const reality = readReality(json);
+  return isProblem(reality) ? reality : { ...tls, reality };
+}
+
+/** v2rayN's `net`/`type`/`host`/`path` for a transport, plus the members only this project's parser reads. */
+function jsonTransportFields(transport: Transport): Record<string, string | undefined> {
+  switch (transport.type) {
+    case 'tcp':
+      return { net: 'tcp', type: 'none' };
+    case 'http':
+      return {
+        net: 'tcp',
+        type: 'http',
+        host: transport.host.join(','),
+        path: transport.path.join(','),
+        method: transport.method,
+      };
+    case 'ws': {
+      const ed = transport.maxEarlyData;
+      const separator = transport.path.includes('?') ? '&' : '?';
+      const path = ed === undefined ? transport.path : `${transport.path}${separator}ed=${ed}`;
+      return { net: 'ws', type: 'none', host: transport.host, path, eh: transport.earlyDataHeaderName };
+    }
+    case 'httpupgrade':
+      return { net: 'httpupgrade', type: 'none', host: transport.host, path: transport.path };
+    case 'grpc':
+      return {
+        net: 'grpc',
+        type: transport.multiMode ? 'multi' : 'gun',
+        host: transport.authority,
+        path: transport.serviceName,
+      };
+    case 'h2':
+      return { net: 'h2', type: 'none', host: transport.host.join(','), path: transport.path };
+    case 'xhttp':
+      return { net: 'xhttp', type: transport.mode, host: transport.host, path: transport.path, extra: transport.extra };
+    case 'kcp':
+      return { net: 'kcp', type: transport.headerType ?? 'none', path: transport.seed };
+    case 'quic':
+      return { net: 'quic', type: 'none' };
+  }
+}
+
+export function writeVmess(node: VmessNode): string {
+  const { tls } = node;
+  const { net, type, host, path, ...transportExtras } = jsonTransportFields(node.transport);
+  const json: Record<string, string | undefined> = {
+    v: '2',
+    ps: node.name,
+    add: node.server,
+    port: String(node.port),
+    id: node.uuid,
+    aid: String(node.alterId),
+    scy: node.cipher,
+    net,
+    type: type ?? '',
+    host: host ?? '',
+    path: path ?? '',
+    tls: tls === undefined ? '' : tls.reality ? 'reality' : 'tls',
+    sni: tls?.serverName ?? '',
+    alpn: tls?.alpn?.join(',') ?? '',
+    fp: tls?.clientFingerprint ?? '',
+    allowInsecure: tls?.insecure ? '1' : undefined,
+    pcs: tls?.pinnedCertSha256,
+    ech: tls?.ech,
+    disable_sni: tls?.disableSni ? '1' : undefined,
+    pbk: tls?.reality?.publicKey,
+    sid: tls?.reality?.shortId,
+    spx: tls?.reality?.spiderX,
+    ...transportExtras,
+  };
+  return `vmess://${Buffer.from(JSON.stringify(compact(json)), 'utf8').toString('base64')}`;
+}
