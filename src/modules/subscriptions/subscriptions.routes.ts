@@ -65,7 +65,9 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     {
       schema: {
         summary: 'Create a subscription',
-        description: 'Creates a named subscription, optionally with initial sources (at most 150).',
+        description:
+          'Creates a named subscription, optionally with initial sources (at most 150) and link settings (update ' +
+          'interval, support and web page URLs, announce, userinfo; defaults when omitted or null).',
         ...rootParams,
         body: CreateSubscriptionBody,
         response: { 201: SubscriptionResponse, ...errorResponses(400, 409, 413) },
@@ -104,8 +106,10 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     '/:token',
     {
       schema: {
-        summary: 'Rename or describe a subscription',
-        description: 'Changes name and/or description; at least one is required. description null clears it.',
+        summary: 'Change a subscription or its link settings',
+        description:
+          'Changes any of name, description and the link settings; at least one is required, omitted ones stay. ' +
+          '`description: null` clears it; a setting set to null returns to its default.',
         params: Params,
         body: UpdateSubscriptionBody,
         response: { 200: SubscriptionResponse, ...errorResponses(400, 404, 409) },
