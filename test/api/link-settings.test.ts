@@ -3,7 +3,8 @@ import { expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
 import { approvedPair, expectError, expectStatus } from '../support/connections.js';
-import { trojanUri, unique, vlessUri } from '../support/source-factories.js';
+import { internalRef, trojanUri, unique, vlessUri } from '../support/source-factories.js';
+import { base64, upstreamLines, useUpstream, type Handler } from '../support/upstream-server.js';
 
 const SUBS = '/api/v1/subs';
 const BROWSER = { accept: 'text/html' };
@@ -366,5 +367,150 @@ describeEachDatabase('link settings', (kind) => {
     const sub = await create(owner.token, { announce: 'mine' });
     expectError(await patch(stranger.token, sub.token, { announce: 'yours' }), 403, 'forbidden');
     expect((await get(owner.token, sub.token)).announce).toBe('mine');
+  });
+});
+
+/** An upstream answer of `lines` (base64), with a subscription-userinfo header when `usage` is given. */
+const feed =
+  (lines: string[], usage?: string, status = 200): Handler =>
+  (_req, res) => {
+    const headers = {
+      'content-type': 'text/plain',
+      ...(usage === undefined ? {} : { 'subscription-userinfo': usage }),
+    };
+    res.writeHead(status, headers).end(base64(lines.join('\n')));
+  };
+
+describeEachDatabase('link usage from upstreams', (kind) => {
+  const t = useTestApp(kind);
+  const upstream = useUpstream();
+
+  async function create(userToken: string, sources: unknown[], mode: string): Promise<Subscription> {
+    const res = await t.call('POST', SUBS, {
+      token: userToken,
+      body: { name: unique('u'), sources, userinfo: { mode } },
+    });
+    return expectStatus(res, 201).json<Subscription>();
+  }
+  const usageHeader = async (token: string) =>
+    (await t.call('GET', `/sub/${token}`)).headers['subscription-userinfo'] as string | undefined;
+  const setMode = async (userToken: string, token: string, mode: string) =>
+    expectStatus(await t.call('PATCH', `${SUBS}/${token}`, { token: userToken, body: { userinfo: { mode } } }), 200);
+  const refresh = async (userToken: string, token: string) =>
+    expectStatus(await t.call('POST', `${SUBS}/${token}/refresh`, { token: userToken }), 200).json<{
+      refreshed: number;
+      failed: number;
+    }>();
+
+  it('first: the first external source in order that carried one, read tolerantly (decimals truncated)', async () => {
+    const { token } = await t.newUser();
+    const none = upstream.current.add(feed(upstreamLines(2)));
+    const hiddify = upstream.current.add(
+      feed(upstreamLines(2), 'upload=0;download=1024;total=10240.5;expire=1704054600.55'),
+    );
+    const later = upstream.current.add(feed(upstreamLines(2), 'upload=5; download=5; total=5; expire=5'));
+    const sub = await create(token, [vlessUri(), none, hiddify, later], 'first');
+    expect(await usageHeader(sub.token)).toBe('upload=0; download=1024; total=10240; expire=1704054600');
+    // The fetcher kept the parsed numbers with the content, and nothing for the upstream that sent none.
+    const rows = await t.database.db
+      .selectFrom('external_cache')
+      .select(['url', 'userinfo_upload', 'userinfo_download', 'userinfo_total', 'userinfo_expire'])
+      .where('url', 'in', [none, hiddify])
+      .execute();
+    expect(rows.find((row) => row.url === hiddify)).toMatchObject({
+      userinfo_upload: 0,
+      userinfo_download: 1024,
+      userinfo_total: 10240,
+      userinfo_expire: 1704054600,
+    });
+    expect(rows.find((row) => row.url === none)).toMatchObject({ userinfo_upload: null, userinfo_total: null });
+  });
+
+  it('sum: upload, download and total added, the earliest non-zero expire; one total=0 makes the total 0', async () => {
+    const { token } = await t.newUser();
+    const a = upstream.current.add(feed(upstreamLines(1), 'upload=100; download=200; total=1000; expire=1900000000'));
+    const b = upstream.current.add(
+      feed(upstreamLines(1), ' Upload = 10 ;download=20; total=500.9; expire=1800000000; junk;'),
+    );
+    const c = upstream.current.add(feed(upstreamLines(1), 'upload=1; download=2; total=300; expire=0'));
+    const silent = upstream.current.add(feed(upstreamLines(1)));
+    const sub = await create(token, [a, silent, b, c], 'sum');
+    expect(await usageHeader(sub.token)).toBe('upload=111; download=222; total=1800; expire=1800000000');
+
+    const unlimited = upstream.current.add(feed(upstreamLines(1), 'upload=1000; download=0; total=0; expire=0'));
+    expectStatus(await t.call('POST', `${SUBS}/${sub.token}/sources`, { token, body: { sources: [unlimited] } }), 200);
+    expect(await usageHeader(sub.token)).toBe('upload=1111; download=222; total=0; expire=1800000000');
+
+    await setMode(token, sub.token, 'first');
+    expect(await usageHeader(sub.token)).toBe('upload=100; download=200; total=1000; expire=1900000000');
+    await setMode(token, sub.token, 'none');
+    expect(await usageHeader(sub.token)).toBeUndefined();
+  });
+
+  it('first and sum send nothing when no external source carried a header', async () => {
+    const { token } = await t.newUser();
+    const silent = upstream.current.add(feed(upstreamLines(2)));
+    const garbled = upstream.current.add(feed(upstreamLines(2), 'quota=5; nonsense'));
+    for (const mode of ['first', 'sum']) {
+      const sub = await create(token, [silent, garbled], mode);
+      expect(await usageHeader(sub.token), mode).toBeUndefined();
+      expect((await t.call('GET', `/sub/${sub.token}`, { headers: BROWSER })).body).not.toContain('id="fact-traffic"');
+    }
+  });
+
+  it('counts the external sources the link serves: through references, not hidden ones at depth 0', async () => {
+    const owner = await t.newUser();
+    const hidden = upstream.current.add(feed(upstreamLines(1), 'upload=1; download=1; total=1; expire=1'));
+    const shallow = upstream.current.add(feed(upstreamLines(1), 'upload=7; download=7; total=7; expire=7'));
+    const deep = upstream.current.add(feed(upstreamLines(1), 'upload=2; download=3; total=40; expire=1900000000'));
+    const library = await create(owner.token, [{ data: shallow, max_depth: 0 }, deep], 'none');
+    const holder = await create(
+      owner.token,
+      [{ data: hidden, is_hidden: true }, vlessUri(), internalRef(library.token)],
+      'first',
+    );
+    // hidden: not served at depth 0; shallow: max_depth 0, so not served through the reference; deep: served.
+    expect(await usageHeader(holder.token)).toBe('upload=2; download=3; total=40; expire=1900000000');
+    await setMode(owner.token, holder.token, 'sum');
+    expect(await usageHeader(holder.token)).toBe('upload=2; download=3; total=40; expire=1900000000');
+    // The library's own link serves both of its sources.
+    await setMode(owner.token, library.token, 'sum');
+    expect(await usageHeader(library.token)).toBe('upload=9; download=10; total=47; expire=7');
+    // A URL reached twice counts once.
+    const twice = await create(owner.token, [deep, internalRef(library.token)], 'sum');
+    expect(await usageHeader(twice.token)).toBe('upload=2; download=3; total=40; expire=1900000000');
+    const page = await t.call('GET', `/sub/${holder.token}`, { headers: BROWSER });
+    expect(page.body).toContain('id="fact-traffic"');
+    expect(page.body).toContain('of 40 B');
+  });
+
+  it('follows the upstream: new numbers on a refresh reach the link (new ETag, same body); a failure keeps them; a good fetch without the header drops them', async () => {
+    const { token } = await t.newUser();
+    const lines = upstreamLines(3);
+    const url = upstream.current.add(feed(lines, 'upload=1; download=2; total=3; expire=4'));
+    const sub = await create(token, [url], 'first');
+    const before = await t.call('GET', `/sub/${sub.token}`);
+    expect(before.headers['subscription-userinfo']).toBe('upload=1; download=2; total=3; expire=4');
+
+    upstream.current.set(url, feed(lines, 'upload=10; download=20; total=3; expire=4'));
+    expect(await refresh(token, sub.token)).toMatchObject({ refreshed: 1, failed: 0 });
+    const after = await t.call('GET', `/sub/${sub.token}`, {
+      headers: { 'if-none-match': before.headers.etag as string },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toBe(before.body);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.headers['subscription-userinfo']).toBe('upload=10; download=20; total=3; expire=4');
+
+    upstream.current.set(url, feed(lines, 'upload=99; download=99; total=99; expire=99', 500));
+    expect(await refresh(token, sub.token)).toMatchObject({ refreshed: 0, failed: 1 });
+    expect(await usageHeader(sub.token)).toBe('upload=10; download=20; total=3; expire=4');
+    upstream.current.set(url, feed([], 'upload=99; download=99; total=99; expire=99'));
+    expect(await refresh(token, sub.token)).toMatchObject({ refreshed: 0, failed: 1 }); // empty: not a good fetch
+    expect(await usageHeader(sub.token)).toBe('upload=10; download=20; total=3; expire=4');
+
+    upstream.current.set(url, feed(lines));
+    expect(await refresh(token, sub.token)).toMatchObject({ refreshed: 1, failed: 0 });
+    expect(await usageHeader(sub.token)).toBeUndefined();
   });
 });

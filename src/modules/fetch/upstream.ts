@@ -7,6 +7,7 @@ import { normalizeIp } from '../../net/ip.js';
 import { parseUrl, withoutFragment } from '../../net/url.js';
 import { checkPublicHost, isForbiddenAddress, notPublicReason, type LookupFn } from '../../net/ssrf.js';
 import { parseUpstreamLines } from './content.js';
+import { parseUserinfo, type Userinfo } from '../../shared/userinfo.js';
 
 export interface UpstreamOptions {
   timeoutMs: number; // whole fetch including redirects and body (FETCH_TIMEOUT_MS)
@@ -26,7 +27,7 @@ export interface UpstreamOptions {
 }
 
 export type UpstreamResult =
-  { ok: true; lines: string[]; status?: number; finalUrl?: string } | { ok: false; error: string };
+  { ok: true; lines: string[]; status?: number; finalUrl?: string; userinfo?: Userinfo } | { ok: false; error: string };
 
 export interface UpstreamClient {
   fetch(url: string): Promise<UpstreamResult>;
@@ -175,7 +176,13 @@ async function readResponse(
   const text = await readCapped(body, maxBytes);
   if (text === null) return tooLarge;
   const lines = await parseUpstreamLines(text, options.maxLines ?? Number.POSITIVE_INFINITY);
-  return { ok: true, lines, status: statusCode, finalUrl: url.href };
+  return { ok: true, lines, status: statusCode, finalUrl: url.href, ...usageOf(headers) };
+}
+
+/** The parsed subscription-userinfo header, when the upstream sent a readable one (DESIGN 15). */
+function usageOf(headers: Dispatcher.ResponseData['headers']): { userinfo?: Userinfo } {
+  const userinfo = parseUserinfo(firstHeader(headers['subscription-userinfo']));
+  return userinfo ? { userinfo } : {};
 }
 
 /** The body's bytes, or null as soon as it passes maxBytes (leaving the loop destroys the stream). */
