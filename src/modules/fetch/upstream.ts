@@ -3,11 +3,11 @@ import type { LookupOptions } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
 import { Agent, request, type Dispatcher } from 'undici';
+import { parseUserinfo, type Userinfo } from '../../shared/userinfo.js';
 import { normalizeIp } from '../../net/ip.js';
 import { parseUrl, withoutFragment } from '../../net/url.js';
 import { checkPublicHost, isForbiddenAddress, notPublicReason, type LookupFn } from '../../net/ssrf.js';
 import { parseUpstreamLines } from './content.js';
-import { parseUserinfo, type Userinfo } from '../../shared/userinfo.js';
 
 export interface UpstreamOptions {
   timeoutMs: number; // whole fetch including redirects and body (FETCH_TIMEOUT_MS)
