@@ -101,9 +101,15 @@ export async function createContext(
     ...(overrides.changePollMs ? { pollMs: overrides.changePollMs } : {}),
   });
   await changes.start();
-  const upstream = overrides.upstream ?? createUpstreamClient(upstreamOptions(config));
+  const fetchLog = log.child({ module: 'fetch' });
+  const upstream =
+    overrides.upstream ??
+    createUpstreamClient({
+      ...upstreamOptions(config),
+      onParserError: (err) => fetchLog.warn({ err }, 'upstream parser worker failed; parsing inline'),
+    });
   const external = new ExternalSources(database, upstream, changes, externalSourcesOptions(config));
-  external.useLogger(log.child({ module: 'fetch' }));
+  external.useLogger(fetchLog);
   const formats = await FormatSettings.start(database, changes, log.child({ module: 'formats' }));
   const renderCache = new RenderCache(database.db, config, changes, formats);
   const requestCounter = overrides.requestCounter ?? createRequestCounter(database.db, log);

@@ -8,6 +8,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseUpstreamLines } from '../../src/modules/fetch/content.js';
 import { createUpstreamClient, type UpstreamOptions, type UpstreamResult } from '../../src/modules/fetch/upstream.js';
 
 const VLESS = 'vless://3f6c1a52-9d0e-4b7a-8c21-5e4f7a9b0c13@vl.example.com:443?security=tls&type=ws#Frankfurt';
@@ -116,6 +117,16 @@ describe('content', () => {
     await fetchWith({ userAgent: 'subweave/9.9.9' }, `${server.origin}/sub`);
     expect(server.requests[0]?.headers['user-agent']).toBe('subweave/9.9.9');
   });
+
+  it('parses a large body (on the worker thread) into the same lines as the inline parser', async () => {
+    const many = Array.from({ length: 30_000 }, (_, i) => `trojan://pw${i}@big-${i}.example.net:443#r${i}`);
+    const body = base64(many.join('\n')).replace(/.{76}/g, '$&\r\n');
+    server.route('/big', text(body));
+    const result = await fetchWith({ maxBytes: 2 * body.length, maxLines: 2000 }, `${server.origin}/big`);
+    expect(body.length).toBeGreaterThan(1024 * 1024);
+    expect(result).toMatchObject({ ok: true, lines: await parseUpstreamLines(Buffer.from(body), 2000) });
+    expect(result.ok && result.lines.length).toBe(2000);
+  }, 60_000);
 
   it('accepts any content type and an empty list', async () => {
     server.route('/html', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>'));

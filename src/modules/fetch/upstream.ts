@@ -7,7 +7,7 @@ import { parseUserinfo, type Userinfo } from '../../shared/userinfo.js';
 import { normalizeIp } from '../../net/ip.js';
 import { parseUrl, withoutFragment } from '../../net/url.js';
 import { checkPublicHost, isForbiddenAddress, notPublicReason, type LookupFn } from '../../net/ssrf.js';
-import { parseUpstreamLines } from './content.js';
+import { LineParser } from './line-parser.js';
 
 export interface UpstreamOptions {
   timeoutMs: number; // whole fetch including redirects and body (FETCH_TIMEOUT_MS)
@@ -24,6 +24,8 @@ export interface UpstreamOptions {
    * how a test serves an allowed first hop while every other hop (and every resolved name) still gets the rule.
    */
   trustedAddresses?: readonly string[];
+  /** Told when the worker thread that parses large bodies fails (those bodies are then parsed inline). */
+  onParserError?: (error: Error) => void;
 }
 
 export type UpstreamResult =
@@ -39,6 +41,7 @@ type Body = Dispatcher.ResponseData['body'];
 interface Context {
   options: UpstreamOptions;
   agent: Agent;
+  parser: LineParser;
   checkTarget(url: URL): Promise<string | null>;
 }
 
@@ -59,14 +62,21 @@ export function createUpstreamClient(options: UpstreamOptions): UpstreamClient {
     bodyTimeout: options.timeoutMs,
   });
   const trusted = new Set((options.trustedAddresses ?? []).map((address) => normalizeIp(address) ?? address));
+  const parser = new LineParser({
+    maxBytes: options.maxBytes,
+    ...(options.onParserError ? { onWorkerError: options.onParserError } : {}),
+  });
   const ctx: Context = {
     options,
     agent,
+    parser,
     checkTarget: (url) => checkTarget(url, options.allowPrivate, trusted, lookup),
   };
   return {
     fetch: (url) => fetchUpstream(ctx, url),
-    close: () => agent.close(),
+    close: async () => {
+      await Promise.all([agent.close(), parser.close()]);
+    },
   };
 }
 
@@ -135,7 +145,7 @@ async function follow(ctx: Context, input: string, signal: AbortSignal): Promise
       headers: { 'user-agent': ctx.options.userAgent, accept: '*/*' },
       signal,
     });
-    if (!REDIRECT_STATUSES.has(response.statusCode)) return readResponse(response, url, ctx.options);
+    if (!REDIRECT_STATUSES.has(response.statusCode)) return readResponse(ctx, response, url);
     await discard(response.body);
     if (hop >= ctx.options.maxRedirects) return failure(`too many redirects (max ${ctx.options.maxRedirects})`);
     const location = firstHeader(response.headers.location);
@@ -157,12 +167,8 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-async function readResponse(
-  response: Dispatcher.ResponseData,
-  url: URL,
-  options: UpstreamOptions,
-): Promise<UpstreamResult> {
-  const { maxBytes } = options;
+async function readResponse(ctx: Context, response: Dispatcher.ResponseData, url: URL): Promise<UpstreamResult> {
+  const { maxBytes } = ctx.options;
   const { statusCode, headers, body } = response;
   if (statusCode < 200 || statusCode > 299) {
     await discard(body);
@@ -173,9 +179,10 @@ async function readResponse(
     body.destroy();
     return tooLarge;
   }
-  const text = await readCapped(body, maxBytes);
-  if (text === null) return tooLarge;
-  const lines = await parseUpstreamLines(text, options.maxLines ?? Number.POSITIVE_INFINITY);
+  const received = await readCapped(body, maxBytes);
+  if (received === null) return tooLarge;
+  const maxLines = ctx.options.maxLines ?? Number.POSITIVE_INFINITY;
+  const lines = await ctx.parser.parseChunks(received.chunks, received.size, maxLines);
   return { ok: true, lines, status: statusCode, finalUrl: url.href, ...usageOf(headers) };
 }
 
@@ -185,8 +192,8 @@ function usageOf(headers: Dispatcher.ResponseData['headers']): { userinfo?: User
   return userinfo ? { userinfo } : {};
 }
 
-/** The body's bytes, or null as soon as it passes maxBytes (leaving the loop destroys the stream). */
-async function readCapped(body: Body, maxBytes: number): Promise<Buffer | null> {
+/** The body's chunks, or null as soon as it passes maxBytes (leaving the loop destroys the stream). */
+async function readCapped(body: Body, maxBytes: number): Promise<{ chunks: Buffer[]; size: number } | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -195,7 +202,7 @@ async function readCapped(body: Body, maxBytes: number): Promise<Buffer | null> 
     if (size > maxBytes) return null;
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks);
+  return { chunks, size };
 }
 
 /** Bodies we do not want are drained (small) or dropped, so the connection is released either way. */
