@@ -5,12 +5,14 @@ import * as initialSchema from './migrations/001_initial_schema.js';
 import * as changeLog from './migrations/002_change_log.js';
 import * as externalContentHash from './migrations/003_external_content_hash.js';
 import * as formatSettings from './migrations/004_format_settings.js';
+import * as linkSettings from './migrations/005_link_settings.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial_schema': initialSchema,
   '002_change_log': changeLog,
   '003_external_content_hash': externalContentHash,
   '004_format_settings': formatSettings,
+  '005_link_settings': linkSettings,
 };
 
 /**

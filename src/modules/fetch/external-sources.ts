@@ -17,6 +17,7 @@ import {
 import { FetchSlots } from './fetch-slots.js';
 import type { UpstreamResult } from './upstream.js';
 import { hasUnsafeCharacters } from './content.js';
+import type { Userinfo } from '../../shared/userinfo.js';
 
 export type { CacheState };
 
@@ -152,7 +153,7 @@ export class ExternalSources {
         error: error instanceof Error ? error.message : String(error),
       }));
     const result: UpstreamResult = fetched.ok
-      ? { ok: true, lines: storedLines(fetched.lines, this.options.maxLines) }
+      ? { ...fetched, lines: storedLines(fetched.lines, this.options.maxLines) }
       : fetched;
     const now = new Date().toISOString();
     await insertCacheRows(db, [url], now);
@@ -167,12 +168,23 @@ export class ExternalSources {
     }
     const content = result.lines.join('\n');
     const hash = createHash('sha256').update(content).digest('base64url');
+    const userinfo = result.userinfo ?? null;
     await this.changes.write(async (trx, record) => {
-      await recordSuccess(trx, url, content, hash, result.lines.length, now);
-      if (hash !== previous?.content_hash) record({ kind: 'url', url });
+      await recordSuccess(trx, url, content, hash, result.lines.length, userinfo, now);
+      // New usage numbers change the links' subscription-userinfo header even when the lines stay the same.
+      if (hash !== previous?.content_hash || !sameUserinfo(userinfo, previous)) record({ kind: 'url', url });
     });
     return { ok: true, count: result.lines.length };
   }
+}
+
+function sameUserinfo(userinfo: Userinfo | null, previous: CacheState | undefined): boolean {
+  return (
+    (userinfo?.upload ?? null) === (previous?.userinfo_upload ?? null) &&
+    (userinfo?.download ?? null) === (previous?.userinfo_download ?? null) &&
+    (userinfo?.total ?? null) === (previous?.userinfo_total ?? null) &&
+    (userinfo?.expire ?? null) === (previous?.userinfo_expire ?? null)
+  );
 }
 
 /** The empty/shrink guard of DESIGN.md section 6: why a fetched list must not replace the last good one, or null. */

@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, OneOf, PLAIN_TEXT_PATTERN, TRIMMED_TEXT_PATTERN } from '../../http/schemas.js';
 import { SOURCE_TYPES } from '../sources/classify.js';
+import { linkSettingsInput, linkSettingsOutput } from './link-settings.js';
 
 export const MAX_SOURCES_PER_REQUEST = 150;
 export const MAX_SOURCE_DATA_LENGTH = 16_384;
@@ -61,6 +62,7 @@ export const CreateSubscriptionBody = Type.Object({
       description: 'Initial sources, at most 150. Defaults to none.',
     }),
   ),
+  ...linkSettingsInput,
 });
 
 export const UpdateSubscriptionBody = Type.Object(
@@ -69,8 +71,9 @@ export const UpdateSubscriptionBody = Type.Object(
     description: Type.Optional(
       Type.Union([Description, Type.Null()], { description: 'New description; null clears it.' }),
     ),
+    ...linkSettingsInput,
   },
-  { description: 'At least one of name and description.' },
+  { description: 'At least one field; omitted fields stay unchanged.' },
 );
 
 export const AddSourcesBody = Type.Object({
@@ -162,6 +165,7 @@ const subscriptionFields = {
   }),
   description: Type.Union([Type.String(), Type.Null()], { description: 'Description or null.' }),
   sources_count: Type.Integer({ minimum: 0, description: 'Number of lines the public link serves right now.' }),
+  ...linkSettingsOutput,
   created_at: DateTime('Creation time.'),
   updated_at: DateTime('Last change of the subscription or its sources.'),
 };

@@ -8,6 +8,7 @@ import type { SourceView, SubscriptionListItem, SubscriptionView } from './subsc
 import type { SubscriptionWithProvider } from './subscriptions.store.js';
 import type { RenderCache } from '../resolve/render-cache.js';
 import type { CacheState, ExternalSources } from '../fetch/external-sources.js';
+import { settingsView } from './link-settings.js';
 
 export class SubscriptionViews {
   constructor(
@@ -46,6 +47,7 @@ export class SubscriptionViews {
       provider_name: row.provider_name,
       description: row.description,
       sources_count: sourcesCount,
+      ...settingsView(row),
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
