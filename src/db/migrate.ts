@@ -15,6 +15,9 @@ const migrations: Record<string, Migration> = {
   '005_link_settings': linkSettings,
 };
 
+/** Every migration, in the order they apply. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
 /**
  * On SQLite the whole run shares one `BEGIN IMMEDIATE` transaction (see database.ts); a failing migration rolls it
  * back and opens a fresh one for the closing COMMIT, so a failed run leaves the schema as it was.

@@ -2,8 +2,8 @@
 import { expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
-import { approvedPair, expectError, expectStatus } from '../support/connections.js';
-import { internalRef, trojanUri, unique, vlessUri } from '../support/source-factories.js';
+import { approvedPair, internalRef, trojanUri, unique, vlessUri } from '../support/factories.js';
+import { expectError, expectStatus } from '../support/expect.js';
 import { base64, upstreamLines, useUpstream, type Handler } from '../support/upstream-server.js';
 
 const SUBS = '/api/v1/subs';

@@ -4,10 +4,25 @@ import type { FastifyInstance } from 'fastify';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { createUser } from '../../src/modules/users/users.service.js';
-import { describeEachDatabase, startTestApp, testConfig, testDatabaseKinds, useTestApp } from '../support/harness.js';
-import { approvedPair, decide, expectError, expectStatus } from '../support/connections.js';
-import { scratchDatabaseUrl } from '../support/processes.js';
-import { internalRef, sha32, trojanUri, unique, vlessUri, type Subscription } from '../support/source-factories.js';
+import {
+  describeEachDatabase,
+  scratchDatabaseUrl,
+  startTestApp,
+  testConfig,
+  testDatabaseKinds,
+  useTestApp,
+} from '../support/harness.js';
+import {
+  approvedPair,
+  decide,
+  internalRef,
+  sha32,
+  trojanUri,
+  unique,
+  vlessUri,
+  type Subscription,
+} from '../support/factories.js';
+import { expectError, expectStatus } from '../support/expect.js';
 
 const SUBS = '/api/v1/subs';
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
