@@ -5,6 +5,7 @@ import * as initialSchema from './migrations/001_initial_schema.js';
 import * as changeLog from './migrations/002_change_log.js';
 import * as externalContentHash from './migrations/003_external_content_hash.js';
 import * as formatSettings from './migrations/004_format_settings.js';
+import * as linkSettings from './migrations/005_link_settings.js';
 import * as sourceFetchOptions from './migrations/006_source_fetch_options.js';
 
 const migrations: Record<string, Migration> = {
@@ -12,8 +13,12 @@ const migrations: Record<string, Migration> = {
   '002_change_log': changeLog,
   '003_external_content_hash': externalContentHash,
   '004_format_settings': formatSettings,
+  '005_link_settings': linkSettings,
   '006_source_fetch_options': sourceFetchOptions,
 };
+
+/** Every migration, in the order they apply. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 
 /**
  * On SQLite the whole run shares one `BEGIN IMMEDIATE` transaction (see database.ts); a failing migration rolls it

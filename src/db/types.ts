@@ -4,9 +4,12 @@ import type { ChangeKind } from '../changes/change-log.js';
 import type { RequestKind } from '../http/route-kind.js';
 import type { ConnectionStatus } from '../modules/connections/transitions.js';
 import type { SourceType } from '../modules/sources/classify.js';
+import type { UserinfoMode } from '../modules/subscriptions/link-settings.js';
 
 /** SQLite returns numbers, pg returns bigint columns as numbers too (see database.ts). */
 type Int = ColumnType<number, number, number>;
+/** A column with a database default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 export interface UsersTable {
   user_id: Int;
@@ -46,6 +49,17 @@ export interface SubscriptionsTable {
   scope: string;
   name: string;
   description: string | null;
+  /** Link settings (DESIGN 15): the profile-update-interval header, in hours. */
+  update_interval_hours: Defaulted<number>;
+  support_url: string | null;
+  web_page_url: string | null;
+  announce: string | null;
+  userinfo_mode: Defaulted<UserinfoMode>;
+  /** Mode `fixed` only: the numbers given (null when not given, served as 0). */
+  userinfo_upload: number | null;
+  userinfo_download: number | null;
+  userinfo_total: number | null;
+  userinfo_expire: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -84,6 +98,11 @@ export interface ExternalCacheTable {
   /** On how many consecutive fetches that result came. */
   shrink_count: ColumnType<number, number | undefined, number>;
   created_at: string;
+  /** The subscription-userinfo header of the last good fetch, parsed; all null when it carried none. */
+  userinfo_upload: number | null;
+  userinfo_download: number | null;
+  userinfo_total: number | null;
+  userinfo_expire: number | null;
 }
 
 export interface BansTable {
@@ -146,6 +165,7 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type NewSubscription = Insertable<SubscriptionsTable>;
 export type SourceRow = Selectable<SourcesTable>;
 export type NewSource = Insertable<SourcesTable>;
 export type ProviderRow = Selectable<ProvidersTable>;

@@ -140,6 +140,30 @@ describeEachDatabase('fetch options: what is sent upstream', (kind) => {
     expect(sub.sources[0]?.last_error).toMatch(/expect/i);
   });
 
+  it("keeps each option set's upstream usage apart: userinfo mode sum adds them", async () => {
+    const usage = (req: IncomingMessage, res: ServerResponse): void => {
+      const total = req.headers['user-agent'] === 'A' ? 100 : 200;
+      res.writeHead(200, { 'subscription-userinfo': `upload=1; download=2; total=${total}; expire=0` });
+      res.end(upstreamLines(1).join('\n'));
+    };
+    const url = up().add(usage);
+    const { token } = await t.newUser();
+    const created = await t.call('POST', '/api/v1/subs', {
+      token,
+      body: {
+        name: 'usage',
+        userinfo: { mode: 'sum' },
+        sources: [
+          { data: url, fetch: { user_agent: 'A' } },
+          { data: url, fetch: { user_agent: 'B' } },
+        ],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const res = await t.call('GET', `/api/v1/sub/${created.json<{ token: string }>().token}`);
+    expect(res.headers['subscription-userinfo']).toBe('upload=2; download=4; total=300; expire=0');
+  });
+
   it('returns data that round-trips with the source objects: same ids, same options', async () => {
     const url = up().add(upstreamLines(1).join('\n'));
     const sub = await api.create([{ data: url, fetch: { headers: { 'X-B': '2', 'x-a': '1' } } }, url]);

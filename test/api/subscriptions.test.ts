@@ -10,14 +10,19 @@ const SUBS = '/api/v1/subs';
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 const SUBSCRIPTION_KEYS = [
+  'announce',
   'created_at',
   'description',
   'name',
   'provider_name',
   'sources',
   'sources_count',
+  'support_url',
   'token',
+  'update_interval_hours',
   'updated_at',
+  'userinfo',
+  'web_page_url',
 ];
 const LIST_ITEM_KEYS = SUBSCRIPTION_KEYS.filter((key) => key !== 'sources');
 

@@ -26,8 +26,19 @@ interface Tab {
 
 /** Page-side code is written as strings: the project compiles without the DOM library. */
 const inPage = <T>(page: Page, expression: string): Promise<T> => page.evaluate<T>(expression);
+/**
+ * Polls from outside the page: page.waitForFunction evaluates its string inside the page, which the page's CSP
+ * (no 'unsafe-eval') may refuse.
+ */
+async function waitForPage(page: Page, expression: string): Promise<void> {
+  const started = Date.now();
+  while (!(await inPage<boolean>(page, expression))) {
+    if (Date.now() - started > 10_000) throw new Error(`timed out waiting for ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 const waitForText = (page: Page, id: string) =>
-  page.waitForFunction(`(document.getElementById(${JSON.stringify(id)})?.textContent ?? '') !== ''`);
+  waitForPage(page, `(document.getElementById(${JSON.stringify(id)})?.textContent ?? '') !== ''`);
 
 /** Collects CSP violations in window.violations from the first script on. */
 const RECORD_VIOLATIONS = `window.violations = [];
@@ -212,7 +223,7 @@ let browser: Browser;
       page,
       "document.body.append(Object.assign(document.createElement('img'), { src: 'https://example.com/pixel.png' }))",
     );
-    await page.waitForFunction('window.violations.length > 0');
+    await waitForPage(page, 'window.violations.length > 0');
     expect(await inPage(page, 'window.violations')).toEqual(['img-src https://example.com/pixel.png']);
   });
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, CLI_TEST_TIMEOUT_MS, DIST_CLI, runCli, spawnCli, spawnServe } from '../support/cli.js';
 import { waitFor } from '../support/time.js';
-import { freePort } from '../support/faults.js';
+import { freePort } from '../../scripts/support/private-services.js';
 import { startUpstream, type UpstreamServer } from '../support/upstream-server.js';
 
 const SHUTDOWN_TIMEOUT_MS = 1_500;

@@ -4,9 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { createUser } from '../../src/modules/users/users.service.js';
+import { ChangeLog } from '../../src/changes/change-log.js';
+import { ExternalSources } from '../../src/modules/fetch/external-sources.js';
+import { Refresher, type RefresherOptions } from '../../src/modules/fetch/refresher.js';
 import { startTestApp, testConfig } from '../support/harness.js';
 import { waitFor } from '../support/time.js';
-import { canRunPrivatePostgres, freePort, privatePostgres, type PrivatePostgres } from '../support/faults.js';
+import {
+  canRunPrivatePostgres,
+  freePort,
+  privatePostgres,
+  type PrivatePostgres,
+} from '../../scripts/support/private-services.js';
 import { CLI_TEST_TIMEOUT_MS, spawnServe } from '../support/cli.js';
 import { expectError } from '../support/expect.js';
 
@@ -64,6 +72,59 @@ describe.skipIf(!canRunPrivatePostgres)(
       ).toBe(true);
       expect(Date.now() - restartedAt).toBeLessThan(10_000);
       expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    });
+
+    it('the refresher logs a database outage once and without a stack, and logs the next outage again', async () => {
+      const entries: Array<{ level: string; details: Record<string, unknown> }> = [];
+      const record = (level: string) => (details: Record<string, unknown>) => entries.push({ level, details });
+      const log = { info: record('info'), warn: record('warn'), error: record('error') };
+      const upstream = { fetch: async () => ({ ok: true as const, lines: [] }) };
+      const external = new ExternalSources(database, upstream, new ChangeLog(database));
+      const refresher = new Refresher(external, { intervalSeconds: 3600, claimSeconds: 60, log } as RefresherOptions);
+      const outage = async () => {
+        await cluster.stop();
+        for (let pass = 0; pass < 3; pass++) await refresher.tick();
+        await cluster.start();
+        const writable = () =>
+          database.checkWritable().then(
+            () => true,
+            () => false,
+          );
+        expect(await waitFor(10_000, writable)).toBe(true);
+        for (let pass = 0; pass < 2; pass++) await refresher.tick(); // a pass that works ends the outage
+      };
+
+      await outage();
+      expect(entries.map((e) => e.level)).toEqual(['warn']);
+      expect(entries[0]?.details).toEqual({ cause: expect.any(String) });
+      await outage();
+      expect(entries.map((e) => e.level)).toEqual(['warn', 'warn']);
+      await refresher.stop();
+    });
+
+    it('a first fetch that runs on into an outage is logged in one line, without a stack', async () => {
+      const entries: Array<{ level: string; details: object }> = [];
+      const log = {
+        warn: (details: object) => entries.push({ level: 'warn', details }),
+        error: (details: object) => entries.push({ level: 'error', details }),
+      };
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const upstream = {
+        fetch: async () => (await held, { ok: true as const, lines: ['trojan://pw@first.example.net:443'] }),
+      };
+      const external = new ExternalSources(database, upstream, new ChangeLog(database));
+      external.useLogger(log);
+      // Answers after 10 ms, as a create does after FETCH_TIMEOUT_MS; the fetch goes on and is stored afterwards.
+      await external.fetchNewWithin(['https://first.example.org/sub'], 10);
+      await cluster.stop();
+      try {
+        release();
+        expect(await waitFor(5_000, async () => entries.length > 0)).toBe(true);
+        expect(entries).toEqual([{ level: 'warn', details: { cause: expect.any(String) } }]);
+      } finally {
+        await cluster.start();
+      }
     });
 
     it('serve waits for a database that is down at start and serves once it is up', async () => {

@@ -10,7 +10,7 @@ import {
   connectedRedis,
 } from '../support/harness.js';
 import { waitFor } from '../support/time.js';
-import { freePort, privateRedis, type PrivateRedis } from '../support/faults.js';
+import { freePort, privateRedis, type PrivateRedis } from '../../scripts/support/private-services.js';
 
 const redisHealth = async (app: FastifyInstance) => {
   const response = await app.inject({ method: 'GET', url: '/readyz' });

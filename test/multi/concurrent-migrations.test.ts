@@ -1,8 +1,7 @@
 // Instances starting together on one database all migrate without errors and leave one complete schema.
-import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
+import { MIGRATION_NAMES, migrateToLatest } from '../../src/db/migrate.js';
 import { scratchDatabaseUrl, testDatabaseKinds } from '../support/harness.js';
 import { buildCli, CLI_TEST_TIMEOUT_MS, spawnCli } from '../support/cli.js';
 
@@ -40,9 +39,8 @@ for (const kind of testDatabaseKinds()) {
       ]);
       for (const run of runs) expect(run.code, run.stderr).toBe(0);
       const reports = runs.map((run) => run.stderr).join('\n');
-      expect(reports.match(/001_initial_schema/g)).toHaveLength(1);
-      expect(reports.match(/002_change_log/g)).toHaveLength(1);
-      expect(reports.match(/003_external_content_hash/g)).toHaveLength(1);
+      expect(MIGRATION_NAMES.length).toBeGreaterThanOrEqual(5);
+      for (const name of MIGRATION_NAMES) expect(reports.match(new RegExp(name, 'g')), name).toHaveLength(1);
       expect(reports).toContain('up to date');
       await schemaWorks();
     });
@@ -55,13 +53,8 @@ for (const kind of testDatabaseKinds()) {
         createDatabase(scratch.url),
       ];
       try {
-        const applied = (await Promise.all(handles.map((handle) => migrateToLatest(handle)))).flat().sort();
-        // Every migration the database records was applied by exactly one of the racers.
-        const recorded = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
-          handles[0]?.db as Kysely<unknown>,
-        );
-        expect(applied).toEqual(recorded.rows.map((row) => row.name));
-        expect(applied.slice(0, 3)).toEqual(['001_initial_schema', '002_change_log', '003_external_content_hash']);
+        const applied = await Promise.all(handles.map((handle) => migrateToLatest(handle)));
+        expect(applied.flat().sort()).toEqual([...MIGRATION_NAMES]);
       } finally {
         for (const handle of handles) await handle.close();
         await scratch.cleanup();

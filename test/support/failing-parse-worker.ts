@@ -6,6 +6,12 @@ if (mode === 'start') throw new Error('cannot load the parser');
 parentPort?.postMessage({ ready: true });
 parentPort?.on('message', () => {
   if (mode === 'exit') process.exit(3);
-  if (mode === 'throw') throw new Error('parser bug');
+  // Thrown a moment into the parse, as a real bug would be: the parent has seen `ready` by then, so this is a
+  // failure of a running worker, not of one that never started.
+  if (mode === 'throw') {
+    setTimeout(() => {
+      throw new Error('parser bug');
+    }, 50);
+  }
   // 'hang': the body is never answered.
 });

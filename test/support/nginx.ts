@@ -6,7 +6,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './faults.js';
+import { freePort } from '../../scripts/support/private-services.js';
 
 export const NGINX_PATH = process.env['NGINX_PATH'] ?? '/usr/sbin/nginx';
 export const DEPLOY_CONF = new URL('../../deploy/nginx/subweave.conf', import.meta.url);

@@ -1,13 +1,14 @@
 // Unit tests of the in-memory request counter: hour buckets, batching, serialized flushes and retry after a failed write.
 import { describe, expect, it, vi } from 'vitest';
-import { bucketStart, RequestCounter } from '../../src/modules/stats/request-counter.js';
+import { bucketStart, RequestCounter, type RequestCounterOptions } from '../../src/modules/stats/request-counter.js';
 import type { RequestCountRow } from '../../src/modules/stats/stats.store.js';
 
-function setup(startIso = '2025-03-10T10:59:59.000Z') {
+function setup(startIso = '2025-03-10T10:59:59.000Z', options: Partial<RequestCounterOptions> = {}) {
   let now = Date.parse(startIso);
   const written: RequestCountRow[][] = [];
   let failNext = 0;
   const counter = new RequestCounter({
+    ...options,
     clock: () => now,
     write: async (rows) => {
       await Promise.resolve();
@@ -23,6 +24,7 @@ function setup(startIso = '2025-03-10T10:59:59.000Z') {
     written,
     advance: (ms: number) => void (now += ms),
     failWrites: (times: number) => void (failNext = times),
+    failuresLeft: () => failNext,
   };
 }
 
@@ -100,6 +102,22 @@ describe('RequestCounter', () => {
     await second;
     expect(maxActive).toBe(1);
     expect(batches.map((rows) => rows.map((row) => row.count))).toEqual([[1], [1]]);
+  });
+
+  it('reports a run of failed periodic flushes once, and the next run once again', async () => {
+    const reported: unknown[] = [];
+    const c = setup(undefined, { flushIntervalMs: 5, onFlushError: (error) => reported.push(error) });
+    c.failWrites(3);
+    c.counter.count('user');
+    c.counter.start();
+    await vi.waitFor(() => expect(c.written).toHaveLength(1)); // three failed flushes, then one that wrote
+    expect(reported).toHaveLength(1);
+    c.failWrites(2);
+    c.counter.count('user');
+    await vi.waitFor(() => expect(c.written).toHaveLength(2));
+    expect(reported).toHaveLength(2);
+    expect(c.failuresLeft()).toBe(0);
+    await c.counter.stop();
   });
 
   it('flushes what is left on stop', async () => {

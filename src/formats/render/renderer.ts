@@ -32,3 +32,19 @@ export function expandMarker(
   const expanded = list.flatMap((entry): readonly unknown[] => (entry === marker ? names : [entry]));
   return expanded.length > 0 ? expanded : [fallback];
 }
+
+export type Json = Record<string, unknown>;
+
+export const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A JSON template's top-level object, or why the text is not one. */
+export function parseJsonObject(text: string): { ok: true; document: Json } | { ok: false; problem: string } {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, problem: `not valid JSON: ${(error as Error).message}` };
+  }
+  return isObject(document) ? { ok: true, document } : { ok: false, problem: 'the document is not an object' };
+}

@@ -1,26 +1,27 @@
 // The sing-box 1.12+ JSON profile: the template with servers appended to `outbounds` (WireGuard to `endpoints`).
 import { SERVERS_MARKER } from './builtin-templates.js';
-import { expandMarker, type Named, type Parsed, type Renderer } from './renderer.js';
+import {
+  expandMarker,
+  isObject,
+  parseJsonObject,
+  type Json,
+  type Named,
+  type Parsed,
+  type Renderer,
+} from './renderer.js';
 import { singBoxOutbound, type SingBoxItem } from './sing-box-outbound.js';
 
-type Json = Record<string, unknown>;
 interface SingBoxTemplate {
   document: Json;
   names: string[];
 }
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isGroup = (outbound: Json): boolean => outbound.type === 'selector' || outbound.type === 'urltest';
 
 function parseTemplate(text: string): Parsed<SingBoxTemplate> {
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, problem: `not valid JSON: ${(error as Error).message}` };
-  }
-  if (!isObject(document)) return { ok: false, problem: 'the document is not an object' };
+  const parsed = parseJsonObject(text);
+  if (!parsed.ok) return parsed;
+  const { document } = parsed;
   const { outbounds, endpoints = [] } = document;
   if (!Array.isArray(outbounds) || !outbounds.every(isObject))
     return { ok: false, problem: '`outbounds` is not an array of objects' };

@@ -1,16 +1,13 @@
 // The Xray JSON array v2rayN, v2rayNG and Happ import: one complete config per server, built from the template.
-import { type Named, type Parsed, type Renderer } from './renderer.js';
+import { isObject, parseJsonObject, type Json, type Named, type Parsed, type Renderer } from './renderer.js';
 import { xrayOutbound } from './xray-outbound.js';
 
-type Json = Record<string, unknown>;
 interface XrayTemplate {
   names: string[];
   /** The template config as JSON around the two holes: before the name, between name and outbound, after. */
   parts: [string, string, string];
 }
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 /** `{"tag": "proxy"}` without a protocol marks where the server's outbound goes. */
 const isMarker = (outbound: Json): boolean => outbound.tag === 'proxy' && outbound.protocol === undefined;
 
@@ -18,13 +15,9 @@ const NAME_HOLE = '\u0000subweave-name\u0000';
 const OUTBOUND_HOLE = '\u0000subweave-outbound\u0000';
 
 function parseTemplate(text: string): Parsed<XrayTemplate> {
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, problem: `not valid JSON: ${(error as Error).message}` };
-  }
-  if (!isObject(document)) return { ok: false, problem: 'the document is not an object' };
+  const parsed = parseJsonObject(text);
+  if (!parsed.ok) return parsed;
+  const { document } = parsed;
   const { outbounds } = document;
   if (!Array.isArray(outbounds) || !outbounds.every(isObject))
     return { ok: false, problem: '`outbounds` is not an array of objects' };

@@ -1,23 +1,10 @@
 // Server-side HTML of the connect page and its "unknown provider" variant; every dynamic value passes through escapeHtml.
-import { createHash } from 'node:crypto';
-import { escapeHtml, linkableUrl } from './html.js';
+import { escapeHtml, linkableUrl, pageCsp } from './html.js';
 import { CONNECT_PAGE_SCRIPT } from './connect-page.script.js';
 import { CONNECT_PAGE_STYLE } from './connect-page.style.js';
 
-const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-
 /** Only the hashed inline style and script may run; the script may talk to this origin alone; nothing may frame the page. */
-export const CONNECT_PAGE_CSP = [
-  "default-src 'none'",
-  `script-src ${sha256(CONNECT_PAGE_SCRIPT)}`,
-  `style-src ${sha256(CONNECT_PAGE_STYLE)}`,
-  "connect-src 'self'",
-  'img-src data:',
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-  "require-trusted-types-for 'script'",
-].join('; ');
+export const CONNECT_PAGE_CSP = pageCsp(CONNECT_PAGE_STYLE, CONNECT_PAGE_SCRIPT, ["connect-src 'self'"]);
 
 export interface ConnectPageModel {
   providerName: string;

@@ -1,4 +1,5 @@
-// Escaping for values placed into server-rendered HTML, so provider data can never become markup.
+// Escaping for values placed into server-rendered HTML, so provider data can never become markup, and the pages' one CSP shape.
+import { createHash } from 'node:crypto';
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Escapes text for use between tags and inside double- or single-quoted attribute values. */
@@ -15,4 +16,23 @@ export function linkableUrl(value: string | null | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The Content-Security-Policy of a server-rendered page: only its own inline style and script (by hash) apply, no
+ * external resource loads, nothing may frame it; `extra` directives are added before the fixed ones.
+ */
+export function pageCsp(style: string, script: string, extra: string[] = []): string {
+  const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+  return [
+    "default-src 'none'",
+    `script-src ${hash(script)}`,
+    `style-src ${hash(style)}`,
+    ...extra,
+    'img-src data:',
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+    "require-trusted-types-for 'script'",
+  ].join('; ');
 }

@@ -5,6 +5,7 @@ import { lockRows, type Executor } from '../../db/executor.js';
 import type { Selectable } from 'kysely';
 import type { ExternalCacheTable } from '../../db/types.js';
 import { chunks } from '../../db/chunks.js';
+import type { Userinfo } from '../../shared/userinfo.js';
 
 export type CacheState = Omit<Selectable<ExternalCacheTable>, 'content' | 'claimed_until' | 'created_at'>;
 
@@ -17,6 +18,10 @@ const STATE_COLUMNS = [
   'last_attempt_at',
   'shrink_hash',
   'shrink_count',
+  'userinfo_upload',
+  'userinfo_download',
+  'userinfo_total',
+  'userinfo_expire',
 ] as const;
 
 /** fetchKey() of fetch-options.ts over a sources row, in SQL (`||` concatenates on both dialects). */
@@ -65,12 +70,14 @@ export async function insertCacheRows(db: Executor, urls: string[], now: string)
   }
 }
 
+/** Stores a good fetch: its lines, their hash, and its usage numbers (all null when it carried none). */
 export async function recordSuccess(
   db: Executor,
   url: string,
   content: string,
   contentHash: string,
   count: number,
+  userinfo: Userinfo | null,
   now: string,
 ): Promise<void> {
   await db
@@ -79,6 +86,10 @@ export async function recordSuccess(
       content,
       content_hash: contentHash,
       configs_count: count,
+      userinfo_upload: userinfo?.upload ?? null,
+      userinfo_download: userinfo?.download ?? null,
+      userinfo_total: userinfo?.total ?? null,
+      userinfo_expire: userinfo?.expire ?? null,
       fetched_at: now,
       last_error: null,
       last_attempt_at: now,

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { ChangeLog } from '../../changes/change-log.js';
+import { isDatabaseUnavailable } from '../../db/errors.js';
 import { lineIdentity } from '../resolve/resolver.js';
 import {
   claimDue,
@@ -18,6 +19,7 @@ import {
 import { FetchSlots } from './fetch-slots.js';
 import type { UpstreamResult } from './upstream.js';
 import { hasUnsafeCharacters } from './content.js';
+import type { Userinfo } from '../../shared/userinfo.js';
 import { splitFetchKey, type FetchOptions } from './fetch-options.js';
 import { guard } from './shrink-guard.js';
 
@@ -41,12 +43,15 @@ export interface ExternalSourcesOptions {
   maxLines: number;
 }
 
-type ErrorLog = (details: { err: unknown; url?: string }, message: string) => void;
+interface WorkLog {
+  warn(details: { cause: string }, message: string): void;
+  error(details: { err: unknown }, message: string): void;
+}
 
 export class ExternalSources {
   private readonly inFlight = new Map<string, { pending: Promise<RefreshOutcome>; acceptShrink: boolean }>();
   private readonly slots: FetchSlots;
-  private logError: ErrorLog = () => undefined;
+  private log: WorkLog | null = null;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -58,8 +63,8 @@ export class ExternalSources {
   }
 
   /** Where failures of work nobody awaits any more (first fetches that outlived their request) are logged. */
-  useLogger(log: { error: ErrorLog }): void {
-    this.logError = (details, message) => log.error(details, message);
+  useLogger(log: WorkLog): void {
+    this.log = log;
   }
 
   /** Upstream fetches running now (never above FETCH_CONCURRENCY). */
@@ -111,9 +116,12 @@ export class ExternalSources {
    */
   async fetchNewWithin(urls: string[], waitMs: number): Promise<void> {
     if (urls.length === 0) return;
-    const work = this.fetchNew(urls).catch((err: unknown) =>
-      this.logError({ err }, 'first fetch of new external sources failed'),
-    );
+    const work = this.fetchNew(urls).catch((err: unknown) => {
+      // A database outage is no bug: one line without a stack; the refresher fetches these URLs once it is back.
+      if (!isDatabaseUnavailable(err)) return this.log?.error({ err }, 'first fetch of new external sources failed');
+      const cause = err instanceof Error ? err.message : String(err);
+      this.log?.warn({ cause }, 'first fetch of new external sources not stored: database unavailable');
+    });
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, waitMs);
@@ -165,7 +173,7 @@ export class ExternalSources {
         error: error instanceof Error ? error.message : String(error),
       }));
     const result: UpstreamResult = fetched.ok
-      ? { ok: true, lines: storedLines(fetched.lines, this.options.maxLines) }
+      ? { ...fetched, lines: storedLines(fetched.lines, this.options.maxLines) }
       : fetched;
     const now = new Date().toISOString();
     await insertCacheRows(db, [key], now);
@@ -189,11 +197,22 @@ export class ExternalSources {
       if (verdict.kind !== 'accept') return { ok: false, error: verdict.error };
       const content = result.lines.join('\n');
       const hash = createHash('sha256').update(content).digest('base64url');
-      await recordSuccess(trx, key, content, hash, result.lines.length, now);
-      if (hash !== previous?.content_hash) record({ kind: 'url', url: key });
+      const userinfo = result.userinfo ?? null;
+      await recordSuccess(trx, key, content, hash, result.lines.length, userinfo, now);
+      // New usage numbers change the links' subscription-userinfo header even when the lines stay the same.
+      if (hash !== previous?.content_hash || !sameUserinfo(userinfo, previous)) record({ kind: 'url', url: key });
       return { ok: true, count: result.lines.length };
     });
   }
+}
+
+function sameUserinfo(userinfo: Userinfo | null, previous: CacheState | undefined): boolean {
+  return (
+    (userinfo?.upload ?? null) === (previous?.userinfo_upload ?? null) &&
+    (userinfo?.download ?? null) === (previous?.userinfo_download ?? null) &&
+    (userinfo?.total ?? null) === (previous?.userinfo_total ?? null) &&
+    (userinfo?.expire ?? null) === (previous?.userinfo_expire ?? null)
+  );
 }
 
 /** Upstream lines as stored: de-duplicated by identity (first wins), control characters dropped, at most `max`. */

@@ -1,18 +1,21 @@
 // The background worker that re-fetches every external URL in use once per REFRESH_INTERVAL_SECONDS.
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnavailable } from '../../db/errors.js';
 import type { ExternalSources } from './external-sources.js';
 
 export interface RefresherOptions {
   intervalSeconds: number;
   /** How long a claimed URL stays reserved for this worker before another may take it over. */
   claimSeconds: number;
-  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
 export class Refresher {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopping = false;
+  /** A database outage is logged once, without a stack, not on every pass until it ends. */
+  private databaseDown = false;
 
   constructor(
     private readonly external: ExternalSources,
@@ -33,9 +36,17 @@ export class Refresher {
     this.running ??= this.external
       .refreshDue(this.options.intervalSeconds, this.options.claimSeconds, () => !this.stopping)
       .then((count) => {
+        this.databaseDown = false;
         if (count > 0) this.options.log.info({ refreshed: count }, 'external sources refreshed');
       })
-      .catch((error: unknown) => this.options.log.error({ err: error }, 'refresh pass failed'))
+      .catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) return this.options.log.error({ err: error }, 'refresh pass failed');
+        if (!this.databaseDown) {
+          const cause = error instanceof Error ? error.message : String(error);
+          this.options.log.warn({ cause }, 'refresh pass skipped: database unavailable; retrying every pass');
+        }
+        this.databaseDown = true;
+      })
       .finally(() => {
         this.running = null;
       });

@@ -3,6 +3,7 @@ import type { LookupOptions } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
 import { Agent, request, type Dispatcher } from 'undici';
+import { parseUserinfo, type Userinfo } from '../../shared/userinfo.js';
 import { normalizeIp } from '../../net/ip.js';
 import { parseUrl, withoutFragment } from '../../net/url.js';
 import { checkPublicHost, isForbiddenAddress, notPublicReason, type LookupFn } from '../../net/ssrf.js';
@@ -29,7 +30,7 @@ export interface UpstreamOptions {
 }
 
 export type UpstreamResult =
-  { ok: true; lines: string[]; status?: number; finalUrl?: string } | { ok: false; error: string };
+  { ok: true; lines: string[]; status?: number; finalUrl?: string; userinfo?: Userinfo } | { ok: false; error: string };
 
 export interface UpstreamClient {
   fetch(url: string, options?: FetchOptions): Promise<UpstreamResult>;
@@ -202,7 +203,13 @@ async function readResponse(ctx: Context, response: Dispatcher.ResponseData, url
   if (received === null) return tooLarge;
   const maxLines = ctx.options.maxLines ?? Number.POSITIVE_INFINITY;
   const lines = await ctx.parser.parseChunks(received.chunks, received.size, maxLines);
-  return { ok: true, lines, status: statusCode, finalUrl: url.href };
+  return { ok: true, lines, status: statusCode, finalUrl: url.href, ...usageOf(headers) };
+}
+
+/** The parsed subscription-userinfo header, when the upstream sent a readable one (DESIGN 15). */
+function usageOf(headers: Dispatcher.ResponseData['headers']): { userinfo?: Userinfo } {
+  const userinfo = parseUserinfo(firstHeader(headers['subscription-userinfo']));
+  return userinfo ? { userinfo } : {};
 }
 
 /** The body's chunks, or null as soon as it passes maxBytes (leaving the loop destroys the stream). */

@@ -5,7 +5,6 @@ import { chooseLink, type LinkChoice, type LinkRequest } from '../formats/format
 import type { FormatSettings } from '../formats/format-settings.js';
 import { encodeComment } from '../sources/proxy-uri.js';
 import { LINK_PAGE_HEADERS, renderLinkPage } from './link-page.js';
-import type { ServedSubscription } from './resolve.store.js';
 import { etagOf, type ResolvedSubscription } from './render-cache.js';
 
 export interface LinkAnswer {
@@ -40,7 +39,7 @@ export function answerLink(
   linkUrl: string,
 ): LinkAnswer {
   const common = {
-    ...profileHeaders(resolved.subscription),
+    ...resolved.profile,
     'cache-control': 'private, no-cache',
     vary: settings.rules.vary,
     'subweave-format': choice.result,
@@ -89,18 +88,12 @@ function pageOf(resolved: ResolvedSubscription, url: string): RenderedPage {
   const kept = pages.get(resolved);
   if (kept?.url === url) return kept;
   const { served } = resolved.render('base64');
-  const { name, description, updatedAt } = resolved.subscription;
-  const body = Buffer.from(renderLinkPage({ name, description, updatedAt, servers: served, url }), 'utf8');
+  const { name, description, updatedAt, supportUrl, webPageUrl, announce } = resolved.subscription;
+  const model = { name, description, updatedAt, servers: served, url, usage: resolved.usage };
+  const body = Buffer.from(renderLinkPage({ ...model, supportUrl, webPageUrl, announce }), 'utf8');
   const page = { url, body, etag: etagOf(body), served };
   pages.set(resolved, page);
   return page;
-}
-
-function profileHeaders({ name, description }: ServedSubscription): Record<string, string> {
-  return {
-    'profile-title': `base64:${Buffer.from(description || name, 'utf8').toString('base64')}`,
-    'profile-update-interval': '1',
-  };
 }
 
 function disposition(name: string, extension: string): string {

@@ -1,25 +1,13 @@
 // The HTML answer of a public link opened in a browser: what the subscription is, its QR code, and how to add it to an app.
-import { createHash } from 'node:crypto';
 import { renderSVG } from 'uqr';
-import { escapeHtml, linkableUrl } from '../connect/html.js';
+import { escapeHtml, linkableUrl, pageCsp } from '../connect/html.js';
 import { CLIENT_APPS, deepLink, linkFor, PLATFORMS, type LinkForm } from './link-page.apps.js';
 import { renderFacts, type LinkUsage } from './link-page.facts.js';
 import { LINK_PAGE_SCRIPT } from './link-page.script.js';
 import { LINK_PAGE_STYLE } from './link-page.style.js';
 
-const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-
 /** Only the hashed inline style and script apply; the script may fetch nothing; no external resource, no framing. */
-export const LINK_PAGE_CSP = [
-  "default-src 'none'",
-  `script-src ${sha256(LINK_PAGE_SCRIPT)}`,
-  `style-src ${sha256(LINK_PAGE_STYLE)}`,
-  'img-src data:',
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-  "require-trusted-types-for 'script'",
-].join('; ');
+export const LINK_PAGE_CSP = pageCsp(LINK_PAGE_STYLE, LINK_PAGE_SCRIPT);
 
 /** Headers of every HTML answer of the link, the 404 page included. */
 export const LINK_PAGE_HEADERS: Readonly<Record<string, string>> = {

@@ -57,7 +57,9 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
     'Serves the resolved servers of a subscription (hidden/depth rules, de-duplicated, capped) in the chosen ' +
     'format: the path form, then `?format=`, then the format rules on the request headers, then `base64`. ' +
     'Answers carry `Subweave-Format`, `Subweave-Rule`, `Subweave-Skipped` (when servers were skipped), ' +
-    '`profile-title`, `profile-update-interval`, `content-disposition` and a strong ETag per format; ' +
+    "`profile-title`, `profile-update-interval`, `content-disposition`, the link settings' `support-url`, " +
+    '`profile-web-page-url`, `announce` and `subscription-userinfo` when set, and a strong ETag per format (covering ' +
+    'those headers); ' +
     'If-None-Match answers 304. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page ' +
     'when the choice is `page`, else `subscription_not_found`).';
 

@@ -3,7 +3,9 @@ import { createHash } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/executor.js';
 import { changeKey, type Change, type ChangeLog } from '../../changes/change-log.js';
-import { findServable, resolveFromDatabase, type ServedSubscription } from './resolve.store.js';
+import { findServable, resolveFromDatabase, upstreamUserinfo, type ServedSubscription } from './resolve.store.js';
+import { linkUsage, profileHeaders } from './link-profile.js';
+import type { Userinfo } from '../../shared/userinfo.js';
 import type { Format } from '../../formats/formats.js';
 import type { ProxyNode, Skipped } from '../../formats/proxy.js';
 import { renderFormat } from '../../formats/render/index.js';
@@ -23,6 +25,10 @@ export interface RenderedBody {
 export interface ResolvedSubscription {
   subscription: ServedSubscription;
   lines: string[];
+  /** Traffic and expiry per the subscription's userinfo setting, or null. */
+  usage: Userinfo | null;
+  /** The profile headers of every answer (title, interval, links, announce, usage); the ETags cover them. */
+  profile: Readonly<Record<string, string>>;
   render(format: Format): RenderedBody;
 }
 
@@ -85,7 +91,11 @@ export class RenderCache {
       maxNestingDepth: this.config.maxNestingDepth,
       maxResolvedConfigs: this.config.maxResolvedConfigs,
     });
-    const value = resolvedSubscription(subscription, resolution.lines, this.formats, (bytes) =>
+    const { mode, fixed } = subscription.userinfo;
+    // first/sum read the external sources the resolution reached, in its order (hidden and depth rules applied).
+    const carried = mode === 'first' || mode === 'sum' ? await upstreamUserinfo(this.db, [...resolution.urls]) : [];
+    const usage = linkUsage(mode, fixed, carried);
+    const value = resolvedSubscription(subscription, resolution.lines, usage, this.formats, (bytes) =>
       this.grow(token, bytes),
     );
     if (this.epoch === startedAt) {
@@ -163,9 +173,13 @@ export class RenderCache {
 function resolvedSubscription(
   subscription: ServedSubscription,
   lines: string[],
+  usage: Userinfo | null,
   formats: FormatSettings,
   grow: (bytes: number) => void,
 ): ResolvedSubscription {
+  const profile = profileHeaders(subscription, usage);
+  // A change of headers alone (settings, usage, name) must not be answered 304: clients keep what came with a 304.
+  const salt = JSON.stringify([subscription.name, profile]);
   let rendered = new Map<Format, RenderedBody>();
   let renderedVersion = formats.version;
   let renderedBytes = 0;
@@ -173,6 +187,8 @@ function resolvedSubscription(
   return {
     subscription,
     lines,
+    usage,
+    profile,
     render(format) {
       if (renderedVersion !== formats.version) {
         rendered = new Map();
@@ -183,7 +199,7 @@ function resolvedSubscription(
       let body = rendered.get(format);
       if (!body) {
         parsed ??= parseLines(lines);
-        body = renderBody(format, lines, parsed, formats);
+        body = renderBody(format, lines, parsed, formats, salt);
         rendered.set(format, body);
         renderedBytes += body.body.length;
         grow(body.body.length);
@@ -209,7 +225,14 @@ function renderBody(
   lines: string[],
   parsed: { nodes: ProxyNode[]; unparsed: Skipped[] },
   formats: FormatSettings,
+  salt: string,
 ): RenderedBody {
+  const withEtag = (body: Buffer, served: number, skipped: Skipped[]): RenderedBody => ({
+    body,
+    etag: etagOf(body, salt),
+    served,
+    skipped,
+  });
   if (format === 'plain' || format === 'base64') {
     const plain = Buffer.from(lines.join('\n'), 'utf8');
     return withEtag(format === 'plain' ? plain : Buffer.from(plain.toString('base64'), 'ascii'), lines.length, []);
@@ -222,11 +245,9 @@ function renderBody(
   ]);
 }
 
-function withEtag(body: Buffer, served: number, skipped: Skipped[]): RenderedBody {
-  return { body, etag: etagOf(body), served, skipped };
-}
-
-/** A strong ETag: the start of the body's SHA-256. */
-export function etagOf(body: Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+/** A strong ETag: the start of the SHA-256 of the body and of what else the answer carries (`salt`). */
+export function etagOf(body: Buffer, salt = ''): string {
+  const hash = createHash('sha256').update(body);
+  if (salt !== '') hash.update('\u0000').update(salt);
+  return `"${hash.digest('base64url').slice(0, 32)}"`;
 }

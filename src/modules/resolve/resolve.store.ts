@@ -3,6 +3,8 @@ import { chunks } from '../../db/chunks.js';
 import type { SourceRow } from '../../db/types.js';
 import { fetchKey } from '../fetch/fetch-options.js';
 import type { Executor } from '../../db/executor.js';
+import type { Userinfo } from '../../shared/userinfo.js';
+import type { UserinfoMode } from '../subscriptions/link-settings.js';
 import { resolveWith, type Need, type ResolvableSource, type Resolution, type ResolveLimits } from './resolver.js';
 
 export interface ServedSubscription {
@@ -12,6 +14,12 @@ export interface ServedSubscription {
   userId: number;
   /** ISO time of the last change of the subscription or its sources. */
   updatedAt: string;
+  updateIntervalHours: number;
+  supportUrl: string | null;
+  webPageUrl: string | null;
+  announce: string | null;
+  /** Where the usage header comes from; `fixed` holds the numbers of mode fixed (missing ones 0). */
+  userinfo: { mode: UserinfoMode; fixed: Userinfo };
 }
 
 export interface DatabaseResolution extends Resolution {
@@ -24,13 +32,7 @@ export async function findServable(db: Executor, token: string): Promise<ServedS
   const row = await db
     .selectFrom('subscriptions')
     .innerJoin('users', 'users.user_id', 'subscriptions.user_id')
-    .select([
-      'subscriptions.token',
-      'subscriptions.name',
-      'subscriptions.description',
-      'subscriptions.user_id',
-      'subscriptions.updated_at',
-    ])
+    .selectAll('subscriptions')
     .where('subscriptions.token', '=', token)
     .where('users.is_active', '=', 1)
     .executeTakeFirst();
@@ -41,8 +43,43 @@ export async function findServable(db: Executor, token: string): Promise<ServedS
       description: row.description,
       userId: row.user_id,
       updatedAt: row.updated_at,
+      updateIntervalHours: row.update_interval_hours,
+      supportUrl: row.support_url,
+      webPageUrl: row.web_page_url,
+      announce: row.announce,
+      userinfo: {
+        mode: row.userinfo_mode,
+        fixed: {
+          upload: row.userinfo_upload ?? 0,
+          download: row.userinfo_download ?? 0,
+          total: row.userinfo_total ?? 0,
+          expire: row.userinfo_expire ?? 0,
+        },
+      },
     }
   );
+}
+
+/** The usage numbers each of `urls` carried with its last good content, in the order of `urls`, skipping the others. */
+export async function upstreamUserinfo(db: Executor, urls: string[]): Promise<Userinfo[]> {
+  const byUrl = new Map<string, Userinfo>();
+  for (const list of chunks(urls)) {
+    const rows = await db
+      .selectFrom('external_cache')
+      .select(['url', 'userinfo_upload', 'userinfo_download', 'userinfo_total', 'userinfo_expire'])
+      .where('url', 'in', list)
+      .where('userinfo_upload', 'is not', null)
+      .execute();
+    for (const row of rows) {
+      byUrl.set(row.url, {
+        upload: row.userinfo_upload ?? 0,
+        download: row.userinfo_download ?? 0,
+        total: row.userinfo_total ?? 0,
+        expire: row.userinfo_expire ?? 0,
+      });
+    }
+  }
+  return urls.flatMap((url) => byUrl.get(url) ?? []);
 }
 
 export async function resolveFromDatabase(

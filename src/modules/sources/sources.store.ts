@@ -77,3 +77,31 @@ export async function referencesFrom(
   }
   return rows;
 }
+
+/** Tokens of the subscriptions holding a reference to `token`. */
+export async function referenceHolders(db: Executor, token: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sources')
+    .select('subscription_token')
+    .distinct()
+    .where('source_type', '=', 'internal_token')
+    .where('ref_token', '=', token)
+    .execute();
+  return rows.map((row) => row.subscription_token);
+}
+
+/** Points every reference to `from` at `to`, with the id that goes with it; comment, hidden and depth stay. */
+export async function retargetReferences(
+  db: Executor,
+  from: string,
+  to: string,
+  id: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('sources')
+    .set({ data: to, ref_token: to, id, updated_at: now })
+    .where('source_type', '=', 'internal_token')
+    .where('ref_token', '=', from)
+    .execute();
+}

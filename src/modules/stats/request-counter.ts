@@ -12,6 +12,7 @@ export interface RequestCounterOptions {
   flushIntervalMs?: number;
   /** Milliseconds since the epoch (tests inject a fixed clock). */
   clock?: () => number;
+  /** Told of the first failed periodic flush of a run of failures (one report per outage, not one per flush). */
   onFlushError?: (error: unknown) => void;
 }
 
@@ -62,8 +63,15 @@ export class RequestCounter {
   start(): void {
     if (this.timer) return;
     const interval = this.options.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS;
+    let failing = false;
     this.timer = setInterval(() => {
-      this.flush().catch((error: unknown) => this.options.onFlushError?.(error));
+      this.flush().then(
+        () => void (failing = false),
+        (error: unknown) => {
+          if (!failing) this.options.onFlushError?.(error);
+          failing = true;
+        },
+      );
     }, interval);
     this.timer.unref();
   }

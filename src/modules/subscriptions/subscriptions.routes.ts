@@ -66,7 +66,9 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     {
       schema: {
         summary: 'Create a subscription',
-        description: 'Creates a named subscription, optionally with initial sources (at most 150).',
+        description:
+          'Creates a named subscription, optionally with initial sources (at most 150) and link settings (update ' +
+          'interval, support and web page URLs, announce, userinfo; defaults when omitted or null).',
         ...rootParams,
         body: CreateSubscriptionBody,
         response: { 201: SubscriptionResponse, ...errorResponses(400, 409, 413) },
@@ -105,8 +107,10 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     '/:token',
     {
       schema: {
-        summary: 'Rename or describe a subscription',
-        description: 'Changes name and/or description; at least one is required. description null clears it.',
+        summary: 'Change a subscription or its link settings',
+        description:
+          'Changes any of name, description and the link settings; at least one is required, omitted ones stay. ' +
+          '`description: null` clears it; a setting set to null returns to its default.',
         params: Params,
         body: UpdateSubscriptionBody,
         response: { 200: SubscriptionResponse, ...errorResponses(400, 404, 409) },
@@ -129,6 +133,23 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
       await service.remove(scopeOf(request), request.params.token);
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    '/:token/rotate',
+    {
+      schema: {
+        summary: 'Rotate the link',
+        description:
+          'Moves the subscription to a new token and answers it. The old link answers 404 at once; references to ' +
+          'it from other subscriptions follow to the new token (their source `data` and `id` change; comment, ' +
+          'is_hidden and max_depth stay). A change, so 403 `managed_by_provider` for a user while an approved ' +
+          'provider manages the subscription.',
+        params: Params,
+        response: { 200: SubscriptionResponse, ...errorResponses(404) },
+      },
+    },
+    async (request) => service.rotate(scopeOf(request), request.params.token),
   );
 
   app.post(

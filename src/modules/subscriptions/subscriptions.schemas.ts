@@ -9,6 +9,7 @@ import {
   MAX_HEADER_VALUE_LENGTH,
   MAX_USER_AGENT_LENGTH,
 } from '../fetch/fetch-options.js';
+import { linkSettingsInput, linkSettingsOutput } from './link-settings.js';
 
 export const MAX_SOURCES_PER_REQUEST = 150;
 export const MAX_SOURCE_DATA_LENGTH = 16_384;
@@ -119,6 +120,7 @@ export const CreateSubscriptionBody = Type.Object({
       description: 'Initial sources, at most 150. Defaults to none.',
     }),
   ),
+  ...linkSettingsInput,
 });
 
 export const UpdateSubscriptionBody = Type.Object(
@@ -127,8 +129,9 @@ export const UpdateSubscriptionBody = Type.Object(
     description: Type.Optional(
       Type.Union([Description, Type.Null()], { description: 'New description; null clears it.' }),
     ),
+    ...linkSettingsInput,
   },
-  { description: 'At least one of name and description.' },
+  { description: 'At least one field; omitted fields stay unchanged.' },
 );
 
 export const AddSourcesBody = Type.Object({
@@ -232,6 +235,7 @@ const subscriptionFields = {
   }),
   description: Type.Union([Type.String(), Type.Null()], { description: 'Description or null.' }),
   sources_count: Type.Integer({ minimum: 0, description: 'Number of lines the public link serves right now.' }),
+  ...linkSettingsOutput,
   created_at: DateTime('Creation time.'),
   updated_at: DateTime('Last change of the subscription or its sources.'),
 };

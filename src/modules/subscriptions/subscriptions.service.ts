@@ -42,6 +42,8 @@ import { lockUser } from '../users/users.store.js';
 import { markHadSubscriptions } from '../connections/connections.store.js';
 import { sourceFetchKey, SubscriptionViews } from './subscriptions.views.js';
 import { loadForScope, type AccessMode } from './access.js';
+import { LINK_SETTINGS_FIELDS, settingsColumns } from './link-settings.js';
+import { rotateToken } from './rotate.js';
 import type { RenderCache } from '../resolve/render-cache.js';
 import type { ChangeLog } from '../../changes/change-log.js';
 import type { ExternalSources, RefreshOptions } from '../fetch/external-sources.js';
@@ -86,6 +88,7 @@ export class SubscriptionsService {
 
   async create(scope: Scope, input: CreateSubscriptionInput) {
     const name = validName(input.name);
+    const settings = settingsColumns(input);
     const prepared = await this.prepare(input.sources ?? []);
     this.assertWithinSourceLimit(prepared.length);
     await checkExternalHosts(prepared, this.config.fetchAllowPrivate);
@@ -109,6 +112,7 @@ export class SubscriptionsService {
         scope: scopeKey(scope),
         name,
         description: input.description ?? null,
+        ...settings,
         created_at: now,
         updated_at: now,
       }).catch(rethrowNameExists(name));
@@ -120,11 +124,11 @@ export class SubscriptionsService {
   }
 
   async update(scope: Scope, token: string, input: UpdateSubscriptionInput) {
-    if (input.name === undefined && input.description === undefined) {
-      throw errors.noUpdateFields(['name', 'description']);
-    }
+    const fields = ['name', 'description', ...LINK_SETTINGS_FIELDS] as const;
+    if (fields.every((field) => input[field] === undefined)) throw errors.noUpdateFields([...fields]);
     const subscription = await this.load(scope, token, 'write');
-    const changes: { name?: string; description?: string | null; updated_at: string } = {
+    const changes: Parameters<typeof updateSubscription>[2] = {
+      ...settingsColumns(input),
       updated_at: new Date().toISOString(),
     };
     if (input.name !== undefined) changes.name = validName(input.name);
@@ -145,6 +149,14 @@ export class SubscriptionsService {
       record({ kind: 'subscription', token });
       await deleteSubscription(trx, token);
     });
+  }
+
+  /** POST .../rotate: the subscription under a new token; the old one is gone at once, references follow. */
+  async rotate(scope: Scope, token: string) {
+    await this.load(scope, token, 'write');
+    const fresh = newToken();
+    await this.changes.write((trx, record) => rotateToken(trx, this.database.dialect, token, fresh, record));
+    return this.get(scope, fresh);
   }
 
   async addSources(scope: Scope, token: string, inputs: SourceInput[]) {

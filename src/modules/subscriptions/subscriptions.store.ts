@@ -2,7 +2,7 @@
 import { chunks } from '../../db/chunks.js';
 import type { Dialect } from '../../db/database.js';
 import { lockRows, type Executor } from '../../db/executor.js';
-import type { SubscriptionRow } from '../../db/types.js';
+import type { NewSubscription, SubscriptionRow } from '../../db/types.js';
 
 export interface SubscriptionWithProvider extends SubscriptionRow {
   provider_name: string | null;
@@ -69,20 +69,41 @@ export async function lockSubscription(db: Executor, dialect: Dialect, token: st
   await lockRows(db.selectFrom('subscriptions').select('token').where('token', '=', token), dialect).execute();
 }
 
-export async function insertSubscription(db: Executor, row: SubscriptionRow): Promise<void> {
+/** Row locks on several subscriptions (PostgreSQL), in token order so two writers never wait on each other in a cycle. */
+export async function lockSubscriptions(db: Executor, dialect: Dialect, tokens: string[]): Promise<void> {
+  for (const list of chunks([...tokens].sort())) {
+    await lockRows(
+      db.selectFrom('subscriptions').select('token').where('token', 'in', list).orderBy('token'),
+      dialect,
+    ).execute();
+  }
+}
+
+export async function insertSubscription(db: Executor, row: NewSubscription): Promise<void> {
   await db.insertInto('subscriptions').values(row).execute();
 }
 
 export async function updateSubscription(
   db: Executor,
   token: string,
-  changes: Partial<Pick<SubscriptionRow, 'name' | 'description' | 'updated_at'>>,
+  changes: Partial<Omit<SubscriptionRow, 'token' | 'user_id' | 'provider_hash' | 'scope' | 'created_at'>>,
 ): Promise<void> {
   await db.updateTable('subscriptions').set(changes).where('token', '=', token).execute();
 }
 
 export async function touchSubscription(db: Executor, token: string, now: string): Promise<void> {
   await db.updateTable('subscriptions').set({ updated_at: now }).where('token', '=', token).execute();
+}
+
+export async function touchSubscriptions(db: Executor, tokens: string[], now: string): Promise<void> {
+  for (const list of chunks(tokens)) {
+    await db.updateTable('subscriptions').set({ updated_at: now }).where('token', 'in', list).execute();
+  }
+}
+
+/** Gives the subscription row a new token; its sources must have been moved out first (they reference the token). */
+export async function changeToken(db: Executor, from: string, to: string, now: string): Promise<void> {
+  await db.updateTable('subscriptions').set({ token: to, updated_at: now }).where('token', '=', from).execute();
 }
 
 export async function deleteSubscription(db: Executor, token: string): Promise<void> {

@@ -8,6 +8,7 @@ import type { SourceView, SubscriptionListItem, SubscriptionView } from './subsc
 import { existingTokens, type SubscriptionWithProvider } from './subscriptions.store.js';
 import type { RenderCache } from '../resolve/render-cache.js';
 import type { CacheState, ExternalSources } from '../fetch/external-sources.js';
+import { settingsView } from './link-settings.js';
 import { fetchKey, fetchOptionsView } from '../fetch/fetch-options.js';
 
 /** `last_error` of a reference whose subscription was deleted (it stays in the list and contributes nothing). */
@@ -51,6 +52,7 @@ export class SubscriptionViews {
       provider_name: row.provider_name,
       description: row.description,
       sources_count: sourcesCount,
+      ...settingsView(row),
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
