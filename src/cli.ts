@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { BackupError, backupSqlite } from './db/backup.js';
 import { AppError, errors } from './http/errors.js';
 import { createUser, UsersService } from './modules/users/users.service.js';
 import { ProvidersService } from './modules/providers/providers.service.js';
@@ -21,8 +22,12 @@ export interface CliIo {
 const HELP = `Usage: subweave <command>
 
 Commands:
-  serve                     Start the HTTP server (migrates first). What \`npm start\` runs.
+  serve [--role all|api|worker]
+                            Start the service (migrates first). What \`npm start\` runs. all (default): the HTTP
+                            API and the refresher of external sources; api: only the HTTP API; worker: only the
+                            refresher (no HTTP). Run any number of each against one PostgreSQL database.
   migrate                   Apply database migrations and exit.
+  backup <file>             Write a consistent copy of the SQLite database to a new file, while serving.
   users create <user_id>    Create a user; prints its API token once.
   users token <user_id>     Issue a new API token for a user (the old one stops working); prints it once.
   providers create <owner_user_id> <name> [url]
@@ -39,6 +44,7 @@ Examples:
   TOKEN=$(subweave users token 42)
   PROVIDER_TOKEN=$(subweave providers create 42 my-vpn-bot https://bot.example.com)
   DATABASE_URL=postgres://localhost/subweave subweave migrate
+  subweave backup backups/subweave-$(date +%F).db
   ADMIN_SECRET=... subweave admin users get 42 --url http://127.0.0.1:8080
 `;
 
@@ -53,6 +59,25 @@ async function withDatabase<T>(
   } finally {
     await database.close();
   }
+}
+
+/** What a serving process runs: the HTTP API, the background refresher of external sources, or both. */
+export const ROLES = ['all', 'api', 'worker'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** `--role <name>` or `--role=<name>` of serve; `all` when absent. */
+function roleOption(argv: string[]): Role {
+  const { values } = parseArgs({
+    args: argv,
+    options: { role: { type: 'string' } },
+    allowPositionals: true,
+    strict: false,
+  });
+  const role = values.role ?? 'all';
+  if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) {
+    throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
+  }
+  return role as Role;
 }
 
 function parseUserId(raw: string | undefined): number {
@@ -99,10 +124,12 @@ async function command(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): Promi
   }
   const config = loadConfig(env);
   switch (`${command}${sub && (command === 'users' || command === 'providers') ? ` ${sub}` : ''}`) {
-    case 'serve':
+    case 'serve': {
+      const role = roleOption(argv);
       // Loaded on demand: the server's module graph is most of the CLI's start-up time.
-      await (await import('./main.js')).serve(config, env);
+      await (await import('./main.js')).serve(config, env, role);
       return 0;
+    }
     case 'migrate': {
       const database = createDatabase(config.databaseUrl);
       try {
@@ -112,6 +139,18 @@ async function command(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): Promi
         await database.close();
       }
       return 0;
+    }
+    case 'backup': {
+      if (!sub || arg !== undefined) throw new UsageError('usage: backup <file>');
+      try {
+        const pages = await backupSqlite(config.databaseUrl, sub);
+        io.stderr.write(`backed up ${pages} pages to ${sub}\n`);
+        return 0;
+      } catch (error) {
+        if (!(error instanceof BackupError)) throw error;
+        io.stderr.write(`subweave: ${error.message}\n`);
+        return 1;
+      }
     }
     case 'users create': {
       const userId = parseUserId(arg);

@@ -1,7 +1,7 @@
 // Starts the service: start-up checks, database (retried), context, HTTP; and a shutdown that ends in bounded time.
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino, type LoggerOptions } from 'pino';
 import { safeSerializers } from './http/request-log.js';
 import { buildApp } from './app.js';
@@ -10,6 +10,7 @@ import { createContext } from './context.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { isDatabaseUnavailable } from './db/errors.js';
+import type { Role } from './cli.js';
 
 /** How long an unreachable database is retried at start before the process gives up. */
 const START_RETRY_MS = 30_000;
@@ -29,10 +30,10 @@ export function loggerOptions(config: Config): LoggerOptions {
   };
 }
 
-export async function serve(config: Config, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function serve(config: Config, env: NodeJS.ProcessEnv = process.env, role: Role = 'all'): Promise<void> {
   const log = pino(loggerOptions(config)) as FastifyBaseLogger;
   try {
-    await start(config, env, log);
+    await start(config, env, log, role);
   } catch (error) {
     // A failed start may leave a pool or a Redis connection open: the process ends here instead of waiting on them.
     const text = error instanceof StartupError ? error.message : error instanceof Error ? error.stack : String(error);
@@ -41,15 +42,16 @@ export async function serve(config: Config, env: NodeJS.ProcessEnv = process.env
   }
 }
 
-async function start(config: Config, env: NodeJS.ProcessEnv, log: FastifyBaseLogger): Promise<void> {
-  if (!env['PUBLIC_BASE_URL'] && !isLoopback(config.host)) {
+async function start(config: Config, env: NodeJS.ProcessEnv, log: FastifyBaseLogger, role: Role): Promise<void> {
+  if (role !== 'worker' && !env['PUBLIC_BASE_URL'] && !isLoopback(config.host)) {
     log.warn(
       `PUBLIC_BASE_URL is unset while HOST is ${config.host}: links will point to ${config.publicBaseUrl}; set PUBLIC_BASE_URL`,
     );
   }
   const database = await openDatabase(config, log);
   const context = await createContext(config, database, { log });
-  const app = await buildApp(context, { logger: log });
+  // A worker answers no HTTP: it refreshes external sources, and its writes reach the API instances via the change log.
+  const app = role === 'worker' ? null : await buildApp(context, { logger: log });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -64,7 +66,7 @@ async function start(config: Config, env: NodeJS.ProcessEnv, log: FastifyBaseLog
     void (async () => {
       context.beginShutdown(); // new requests get 503 shutting_down, connections close after their answer
       const stopRefresher = context.refresher.stop(); // claims nothing new from here on
-      await app.close(); // stops accepting, waits for in-flight requests
+      await app?.close(); // stops accepting, waits for in-flight requests
       await stopRefresher;
       await context.close();
       await database.close();
@@ -79,11 +81,24 @@ async function start(config: Config, env: NodeJS.ProcessEnv, log: FastifyBaseLog
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 
+  if (app)
+    await listen(app, config, async () => {
+      await context.close();
+      await database.close();
+    });
+  if (role !== 'api') context.refresher.start();
+  // Without a listening socket nothing else holds the process open (the refresher's timer does not): a worker lives
+  // until a signal ends it.
+  if (role === 'worker') setInterval(() => undefined, 60 * 60_000);
+  log.info({ role }, role === 'all' ? 'serving the API and refreshing external sources' : `running as ${role}`);
+}
+
+/** Listens on HOST:PORT; a port in use or an address that is not ours is a one-line start-up error. */
+async function listen(app: FastifyInstance, config: Config, release: () => Promise<void>): Promise<void> {
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
-    await context.close();
-    await database.close();
+    await release();
     const code = (error as { code?: string }).code;
     if (code === 'EADDRINUSE')
       throw new StartupError(`port ${config.port} on ${config.host} is in use; set PORT (or HOST) to a free one`);
@@ -92,7 +107,6 @@ async function start(config: Config, env: NodeJS.ProcessEnv, log: FastifyBaseLog
     if (code === 'EACCES') throw new StartupError(`not allowed to listen on port ${config.port}; set PORT above 1023`);
     throw error;
   }
-  context.refresher.start();
 }
 
 /** Opens and migrates the database; an unreachable one is retried for 30 s (logged once). */

@@ -51,10 +51,10 @@ export async function spawnCli(
   }
 }
 
-/** Starts `node dist/cli.js serve` with `env` on top of this process's environment; output is piped. */
-export async function spawnServe(env: Record<string, string>): Promise<ChildProcess> {
+/** Starts `node dist/cli.js serve [args]` with `env` on top of this process's environment; output is piped. */
+export async function spawnServe(env: Record<string, string>, args: string[] = []): Promise<ChildProcess> {
   await buildCli();
-  return spawn(process.execPath, [DIST_CLI, 'serve'], {
+  return spawn(process.execPath, [DIST_CLI, 'serve', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
