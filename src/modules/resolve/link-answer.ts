@@ -87,7 +87,8 @@ const pages = new WeakMap<ResolvedSubscription, RenderedPage>();
 function pageOf(resolved: ResolvedSubscription, url: string): RenderedPage {
   const kept = pages.get(resolved);
   if (kept?.url === url) return kept;
-  const { served } = resolved.render('base64');
+  // The page counts the served lines; it needs no rendered body of any format.
+  const served = resolved.lines.length;
   const { name, description, updatedAt, supportUrl, webPageUrl, announce } = resolved.subscription;
   const model = { name, description, updatedAt, servers: served, url, usage: resolved.usage };
   const body = Buffer.from(renderLinkPage({ ...model, supportUrl, webPageUrl, announce }), 'utf8');
