@@ -1,10 +1,11 @@
 // The Prometheus series of one service context: a registry of its own (several apps share a test process), fed by cheap hooks and read at scrape time.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { CellHistogram, type HistogramCell } from './cell-histogram.js';
 
 export const METRIC_PREFIX = 'subweave_';
 
-/** What the request hook observes into: one child per (method, route, kind, status), kept by the caller. */
-export type RequestTimer = { observe(seconds: number): void };
+/** What the request hook observes into: one per (method, route, kind, status), kept by the caller. */
+export type RequestTimer = Pick<HistogramCell, 'observe'>;
 
 /** Sizes read when Prometheus scrapes, never on a request. */
 export interface MetricSources {
@@ -37,12 +38,11 @@ function processMetrics(): Registry {
 export class Metrics {
   readonly registry = new Registry();
   readonly contentType = this.registry.contentType;
-  private readonly requests = new Histogram({
+  private readonly requests = new CellHistogram({
     name: `${METRIC_PREFIX}http_request_duration_seconds`,
     help: 'HTTP requests by method, route pattern (`unmatched` for 404/405), kind and status, and their latency.',
-    labelNames: ['method', 'route', 'kind', 'status'] as const,
     buckets: REQUEST_BUCKETS,
-    registers: [this.registry],
+    registry: this.registry,
   });
   private readonly fetches = new Histogram({
     name: `${METRIC_PREFIX}upstream_fetch_duration_seconds`,
@@ -74,9 +74,9 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  /** Builds a child per label set; the caller keeps it, so a request observes without building labels. */
+  /** A new cell per label set: the caller keeps it, so a request observes without building or hashing labels. */
   requestTimer(method: string, route: string, kind: string, status: number): RequestTimer {
-    return this.requests.labels(method, route, kind, String(status));
+    return this.requests.cell({ method, route, kind, status: String(status) });
   }
 
   fetched(outcome: string, seconds: number): void {
