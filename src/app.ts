@@ -21,6 +21,8 @@ import { withSafeLogging } from './http/request-log.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { installAbuseHooks } from './modules/abuse/abuse.hooks.js';
 import { installRequestCounting } from './modules/stats/request-counting.js';
+import { installRequestMetrics } from './modules/metrics/request-metrics.js';
+import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import type { AppContext } from './context.js';
 import { errors } from './http/errors.js';
 
@@ -73,15 +75,19 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   if (config.trustProxy.length === 0) warnOnceAboutForwardedFor(app);
   // Statistics count every request in memory and write the sums in batches, never on the request path.
   installRequestCounting(app, context.requestCounter);
+  // Request metrics: one onResponse hook per route (and one for unmatched requests), observing Fastify's reply time.
+  installRequestMetrics(app, context.metrics);
   // Bans and rate limits: root hooks added before any route plugin run ahead of the routes' own authentication.
   installAbuseHooks(app, {
     controls: context.abuse,
     limiter: context.limiter,
     defaultBanSeconds: config.defaultBanSeconds,
+    observer: context.metrics,
   });
 
   await registerDocs(app, config);
   await app.register(healthRoutes, { readiness: context.readiness });
+  await app.register(metricsRoutes, { config, metrics: context.metrics });
 
   await app.register(publicRoutes, {
     cache: context.renderCache,

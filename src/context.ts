@@ -22,6 +22,7 @@ import { StatsService } from './modules/stats/stats.service.js';
 import { createAuthenticator, type Authenticator } from './http/plugins/auth.js';
 import type { RequestCounter } from './modules/stats/request-counter.js';
 import { createRequestCounter } from './modules/stats/request-counting.js';
+import { Metrics } from './modules/metrics/metrics.js';
 
 export interface ContextOverrides {
   log?: FastifyBaseLogger;
@@ -59,6 +60,8 @@ export interface AppContext {
   providers: ProvidersService;
   users: UsersService;
   stats: StatsService;
+  /** The Prometheus series of this context (GET /metrics). */
+  metrics: Metrics;
   /** API-Token authentication, answered by the users and providers services. */
   auth: Authenticator;
   readiness(): Promise<Readiness>;
@@ -90,6 +93,7 @@ export async function createContext(
   overrides: ContextOverrides = {},
 ): Promise<AppContext> {
   const log = overrides.log ?? (pino({ level: config.logLevel }) as FastifyBaseLogger);
+  const metrics = new Metrics();
   const ownRedis = overrides.redis === undefined && config.redisUrl !== null;
   const redis =
     overrides.redis !== undefined ? overrides.redis : config.redisUrl ? createRedis(config.redisUrl, log) : null;
@@ -108,7 +112,10 @@ export async function createContext(
       ...upstreamOptions(config),
       onParserError: (err) => fetchLog.warn({ err }, 'upstream parser worker failed; parsing inline'),
     });
-  const external = new ExternalSources(database, upstream, changes, externalSourcesOptions(config));
+  const external = new ExternalSources(database, upstream, changes, {
+    ...externalSourcesOptions(config),
+    onFetched: (outcome, seconds) => metrics.fetched(outcome, seconds),
+  });
   external.useLogger(fetchLog);
   const formats = await FormatSettings.start(database, changes, log.child({ module: 'formats' }));
   const renderCache = new RenderCache(database.db, config, changes, formats);
@@ -120,6 +127,13 @@ export async function createContext(
     intervalSeconds: config.refreshIntervalSeconds,
     claimSeconds: Math.ceil((config.fetchTimeoutMs * 2) / 1000) + 60,
     log: log.child({ role: 'refresher' }),
+    onCycle: (seconds) => metrics.refreshCycle(seconds),
+  });
+  metrics.watch({
+    renderCache,
+    database,
+    activeFetches: () => external.activeFetches,
+    refreshBacklog: () => external.countDue(config.refreshIntervalSeconds),
   });
 
   const users = new UsersService(database, changes);
@@ -152,6 +166,7 @@ export async function createContext(
     providers,
     users,
     stats: new StatsService(database.db, requestCounter),
+    metrics,
     auth: createAuthenticator({
       userByToken: (token) => users.findByToken(token),
       providerByToken: (token) => providers.findByToken(token),

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type DialectAdapter } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type DialectAdapter, type Driver } from 'kysely';
 import type { Database } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -13,7 +13,15 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Readiness: a write statement that changes no row, so it fails when the database is down or read-only. */
   checkWritable(): Promise<void>;
+  /** Connections open and idle, and callers waiting for one (metrics). */
+  poolUse(): PoolUse;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export interface DatabaseOptions {
@@ -26,11 +34,14 @@ export interface DatabaseOptions {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export function createDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
-  const db = url.startsWith('sqlite:') ? openSqlite(url.slice('sqlite:'.length)) : openPostgres(url, options);
+  const { db, poolUse } = url.startsWith('sqlite:')
+    ? openSqlite(url.slice('sqlite:'.length))
+    : openPostgres(url, options);
   const dialect: Dialect = url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
   return {
     db,
     dialect,
+    poolUse,
     checkWritable: async () => {
       await sql`update change_log set subject = subject where id < 0`.execute(db);
     },
@@ -38,17 +49,26 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   };
 }
 
-function openSqlite(path: string): Kysely<Database> {
+interface Opened {
+  db: Kysely<Database>;
+  poolUse(): PoolUse;
+}
+
+function openSqlite(path: string): Opened {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new SQLite(path);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new MigrationLockingSqliteDialect({ database }) });
+  const dialect = new MigrationLockingSqliteDialect({ database });
+  return {
+    db: new Kysely<Database>({ dialect }),
+    poolUse: () => ({ total: 1, idle: dialect.use.claims > 0 ? 0 : 1, waiting: Math.max(0, dialect.use.claims - 1) }),
+  };
 }
 
-function openPostgres(url: string, options: DatabaseOptions): Kysely<Database> {
+function openPostgres(url: string, options: DatabaseOptions): Opened {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
@@ -61,7 +81,10 @@ function openPostgres(url: string, options: DatabaseOptions): Kysely<Database> {
   // The same for a client that is checked out but between queries (a transaction, the pool's acquire): a pending
   // query still rejects, so its caller learns of the outage.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 /**
@@ -79,8 +102,35 @@ class MigrationLockingSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * Kysely runs everything on SQLite over one connection, lent to one query or transaction at a time; `use.claims`
+ * counts who holds it or waits for it, as a pool's counts would.
+ */
 class MigrationLockingSqliteDialect extends SqliteDialect {
+  readonly use = { claims: 0 };
+
   override createAdapter(): DialectAdapter {
     return new MigrationLockingSqliteAdapter();
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const acquire = driver.acquireConnection.bind(driver);
+    const release = driver.releaseConnection.bind(driver);
+    const use = this.use;
+    driver.acquireConnection = async () => {
+      use.claims++;
+      try {
+        return await acquire();
+      } catch (error) {
+        use.claims--;
+        throw error;
+      }
+    };
+    driver.releaseConnection = async (connection) => {
+      use.claims--;
+      await release(connection);
+    };
+    return driver;
   }
 }

@@ -177,7 +177,8 @@ export const errors = {
       would_have: wouldHave,
     }),
   adminDisabled: () => new AppError('admin_disabled', 'The admin API is disabled: ADMIN_SECRET is not set.'),
-  ipNotAllowed: (ip: string) => new AppError('ip_not_allowed', 'Your address may not call the admin API.', { ip }),
+  ipNotAllowed: (ip: string, what = 'the admin API') =>
+    new AppError('ip_not_allowed', `Your address may not call ${what}.`, { ip }),
   missingSignature: () =>
     new AppError('missing_signature', 'Sign admin requests with the X-Timestamp and X-Signature headers.'),
   signatureExpired: (message = 'X-Timestamp is more than 60 seconds away from the server clock.') =>

@@ -13,6 +13,14 @@ export interface AbuseHookOptions {
   controls: AbuseControls;
   limiter: RateLimiter;
   defaultBanSeconds: number;
+  /** Told of refusals and automatic bans (metrics); only refusals reach it, never an admitted request. */
+  observer?: AbuseObserver;
+}
+
+export interface AbuseObserver {
+  rateLimited(limit: LimitName): void;
+  autoBanned(): void;
+  banRefused(): void;
 }
 
 interface RequestState {
@@ -27,7 +35,7 @@ interface RequestState {
  */
 export function installAbuseHooks(
   app: FastifyInstance,
-  { controls, limiter, defaultBanSeconds }: AbuseHookOptions,
+  { controls, limiter, defaultBanSeconds, observer }: AbuseHookOptions,
 ): void {
   const states = new WeakMap<FastifyRequest, RequestState>();
   const guarded = (request: FastifyRequest) => states.get(request);
@@ -38,12 +46,16 @@ export function installAbuseHooks(
     if (!verdict) return;
     if (!peek || !verdict.allowed) reply.headers(rateLimitHeaders(verdict));
     if (verdict.allowed) return;
+    observer?.rateLimited(name);
     // Strikes and the automatic ban cover the client's group: its IPv4 address, or its IPv6 /64.
     const group = clientGroup(request.clientIp);
     const range = parseIpRange(group);
     if (range && (await safely(request.log, () => limiter.strike(group)))) {
       await controls.ban(range, defaultBanSeconds, 'rate_limit').then(
-        () => request.log.warn({ ip: group }, 'address banned automatically after repeated rate-limit rejections'),
+        () => {
+          observer?.autoBanned();
+          request.log.warn({ ip: group }, 'address banned automatically after repeated rate-limit rejections');
+        },
         (error: unknown) => request.log.error({ err: error, ip: group }, 'could not ban an address automatically'),
       );
     }
@@ -57,6 +69,7 @@ export function installAbuseHooks(
     if (controls.view.isWhitelisted(ip)) return;
     const until = controls.view.bannedUntil(ip);
     if (until !== null) {
+      observer?.banRefused();
       const bannedUntil = new Date(until).toISOString();
       throw errors.ipBanned(bannedUntil, Math.max(1, Math.ceil((until - Date.now()) / 1000)));
     }

@@ -170,3 +170,13 @@ export async function pruneUnused(db: Executor): Promise<number> {
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Cache rows never attempted or last attempted at or before `dueBefore`, claimed or not. */
+export async function countDue(db: Executor, dueBefore: string): Promise<number> {
+  const row = await db
+    .selectFrom('external_cache')
+    .select((eb) => eb.fn.countAll<number>().as('due'))
+    .where((eb) => eb.or([eb('last_attempt_at', 'is', null), eb('last_attempt_at', '<=', dueBefore)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.due);
+}

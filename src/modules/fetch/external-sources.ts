@@ -6,6 +6,7 @@ import { isDatabaseUnavailable } from '../../db/errors.js';
 import { lineIdentity } from '../resolve/resolver.js';
 import {
   claimDue,
+  countDue,
   ensureCacheRows,
   findCacheRows,
   insertCacheRows,
@@ -17,7 +18,7 @@ import {
   type CacheState,
 } from './cache.store.js';
 import { FetchSlots } from './fetch-slots.js';
-import type { UpstreamResult } from './upstream.js';
+import type { FetchFailure, UpstreamResult } from './upstream.js';
 import { hasUnsafeCharacters } from './content.js';
 import type { Userinfo } from '../../shared/userinfo.js';
 import { splitFetchKey, type FetchOptions } from './fetch-options.js';
@@ -41,7 +42,15 @@ export interface ExternalSourcesOptions {
   concurrency: number;
   /** MAX_RESOLVED_CONFIGS: lines kept per URL (more could never be served). */
   maxLines: number;
+  /** Told of every fetch: what came of it, and how long the upstream took (metrics). */
+  onFetched?: (outcome: FetchOutcome, seconds: number) => void;
 }
+
+/**
+ * `ok`: new content stored; `unchanged`: the same content (and usage) again; `held`: a shrink held back; `empty`: an
+ * answer without configs; `store_failed`: fetched but not stored (database); `error`: a failure of unknown kind.
+ */
+export type FetchOutcome = 'ok' | 'unchanged' | 'held' | 'empty' | 'store_failed' | 'error' | FetchFailure;
 
 interface WorkLog {
   warn(details: { cause: string }, message: string): void;
@@ -163,26 +172,52 @@ export class ExternalSources {
     return total;
   }
 
+  /** Cached URLs due for a fetch (never attempted, or not since `intervalSeconds`), claimed or not. */
+  countDue(intervalSeconds: number): Promise<number> {
+    return countDue(this.database.db, new Date(Date.now() - intervalSeconds * 1000).toISOString());
+  }
+
   private async fetchAndStore(key: string, acceptShrink: boolean): Promise<RefreshOutcome> {
-    const { db, dialect } = this.database;
     const { url, options } = splitFetchKey(key);
+    let seconds = 0;
     const fetched = await this.slots
-      .run(() => this.upstream.fetch(url, options ?? undefined))
-      .catch((error: unknown) => ({
-        ok: false as const,
+      .run(async () => {
+        const startedAt = performance.now();
+        try {
+          return await this.upstream.fetch(url, options ?? undefined);
+        } finally {
+          seconds = (performance.now() - startedAt) / 1000;
+        }
+      })
+      .catch((error: unknown): UpstreamResult => ({
+        ok: false,
         error: error instanceof Error ? error.message : String(error),
       }));
+    const stored = await this.store(key, fetched, acceptShrink).catch((error: unknown) => {
+      this.options.onFetched?.('store_failed', seconds);
+      throw error;
+    });
+    this.options.onFetched?.(stored.outcome, seconds);
+    return stored.result;
+  }
+
+  private async store(
+    key: string,
+    fetched: UpstreamResult,
+    acceptShrink: boolean,
+  ): Promise<{ result: RefreshOutcome; outcome: FetchOutcome }> {
+    const { db, dialect } = this.database;
     const result: UpstreamResult = fetched.ok
       ? { ...fetched, lines: storedLines(fetched.lines, this.options.maxLines) }
       : fetched;
     const now = new Date().toISOString();
     await insertCacheRows(db, [key], now);
     // Under the row's lock: the shrink count is read and written by one fetch at a time, across instances too.
-    return this.changes.write(async (trx, record): Promise<RefreshOutcome> => {
+    return this.changes.write(async (trx, record) => {
       const previous = await lockCacheRow(trx, dialect, key);
       if (!result.ok) {
         await recordFailure(trx, key, result.error, now);
-        return result;
+        return { result: { ok: false, error: result.error }, outcome: result.failure ?? 'error' };
       }
       const verdict = guard(
         result.lines,
@@ -194,14 +229,17 @@ export class ExternalSources {
       );
       if (verdict.kind === 'refuse') await recordFailure(trx, key, verdict.error, now);
       if (verdict.kind === 'hold') await recordHeldShrink(trx, key, verdict.error, verdict.shrink, now);
-      if (verdict.kind !== 'accept') return { ok: false, error: verdict.error };
+      if (verdict.kind !== 'accept') {
+        return { result: { ok: false, error: verdict.error }, outcome: verdict.kind === 'hold' ? 'held' : 'empty' };
+      }
       const content = result.lines.join('\n');
       const hash = createHash('sha256').update(content).digest('base64url');
       const userinfo = result.userinfo ?? null;
       await recordSuccess(trx, key, content, hash, result.lines.length, userinfo, now);
       // New usage numbers change the links' subscription-userinfo header even when the lines stay the same.
-      if (hash !== previous?.content_hash || !sameUserinfo(userinfo, previous)) record({ kind: 'url', url: key });
-      return { ok: true, count: result.lines.length };
+      const changed = hash !== previous?.content_hash || !sameUserinfo(userinfo, previous);
+      if (changed) record({ kind: 'url', url: key });
+      return { result: { ok: true, count: result.lines.length }, outcome: changed ? 'ok' : 'unchanged' };
     });
   }
 }

@@ -8,6 +8,8 @@ export interface RefresherOptions {
   /** How long a claimed URL stays reserved for this worker before another may take it over. */
   claimSeconds: number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Told how long each pass took, failed ones included (metrics). */
+  onCycle?: (seconds: number) => void;
 }
 
 export class Refresher {
@@ -33,6 +35,7 @@ export class Refresher {
   /** Runs one pass unless one is already running; resolves when it is done. */
   tick(): Promise<void> {
     if (this.stopping) return Promise.resolve();
+    const startedAt = performance.now();
     this.running ??= this.external
       .refreshDue(this.options.intervalSeconds, this.options.claimSeconds, () => !this.stopping)
       .then((count) => {
@@ -49,6 +52,7 @@ export class Refresher {
       })
       .finally(() => {
         this.running = null;
+        this.options.onCycle?.((performance.now() - startedAt) / 1000);
       });
     return this.running;
   }

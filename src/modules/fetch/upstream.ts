@@ -29,8 +29,12 @@ export interface UpstreamOptions {
   onParserError?: (error: Error) => void;
 }
 
+/** Why a fetch failed, in a word (metrics); the error text says it for people. */
+export type FetchFailure = 'invalid_url' | 'blocked' | 'redirect' | 'http_status' | 'too_large' | 'timeout' | 'network';
+
 export type UpstreamResult =
-  { ok: true; lines: string[]; status?: number; finalUrl?: string; userinfo?: Userinfo } | { ok: false; error: string };
+  | { ok: true; lines: string[]; status?: number; finalUrl?: string; userinfo?: Userinfo }
+  | { ok: false; error: string; failure?: FetchFailure };
 
 export interface UpstreamClient {
   fetch(url: string, options?: FetchOptions): Promise<UpstreamResult>;
@@ -127,7 +131,7 @@ async function fetchUpstream(ctx: Context, input: string, fetchOptions?: FetchOp
   try {
     return await follow(ctx, input, signal, fetchOptions);
   } catch (err) {
-    return failure(describeError(err, signal, ctx.options.timeoutMs));
+    return describeError(err, signal, ctx.options.timeoutMs);
   }
 }
 
@@ -138,9 +142,9 @@ async function follow(
   fetchOptions?: FetchOptions,
 ): Promise<UpstreamResult> {
   const start = withoutFragment(parseUrl(input.trim()));
-  if (start === null) return failure('URL is not valid');
+  if (start === null) return failure('URL is not valid', 'invalid_url');
   const problem = await untilAborted(ctx.checkTarget(start), signal);
-  if (problem !== null) return failure(problem);
+  if (problem !== null) return failure(problem, 'blocked');
 
   let url = start;
 
@@ -153,12 +157,13 @@ async function follow(
     });
     if (!REDIRECT_STATUSES.has(response.statusCode)) return readResponse(ctx, response, url);
     await discard(response.body);
-    if (hop >= ctx.options.maxRedirects) return failure(`too many redirects (max ${ctx.options.maxRedirects})`);
+    if (hop >= ctx.options.maxRedirects)
+      return failure(`too many redirects (max ${ctx.options.maxRedirects})`, 'redirect');
     const location = firstHeader(response.headers.location);
     const next: URL | null = location === undefined ? null : withoutFragment(parseUrl(location, url));
-    if (next === null) return failure(`HTTP ${response.statusCode} without a valid Location`);
+    if (next === null) return failure(`HTTP ${response.statusCode} without a valid Location`, 'redirect');
     const refused = await untilAborted(ctx.checkTarget(next), signal);
-    if (refused !== null) return failure(`redirect refused: ${refused}`);
+    if (refused !== null) return failure(`redirect refused: ${refused}`, 'blocked');
     url = next;
   }
 }
@@ -192,9 +197,9 @@ async function readResponse(ctx: Context, response: Dispatcher.ResponseData, url
   const { statusCode, headers, body } = response;
   if (statusCode < 200 || statusCode > 299) {
     await discard(body);
-    return failure(`HTTP ${statusCode}`);
+    return failure(`HTTP ${statusCode}`, 'http_status');
   }
-  const tooLarge = failure(`response larger than ${maxBytes} bytes`);
+  const tooLarge = failure(`response larger than ${maxBytes} bytes`, 'too_large');
   if (Number(firstHeader(headers['content-length'])) > maxBytes) {
     body.destroy();
     return tooLarge;
@@ -230,14 +235,16 @@ async function discard(body: Body): Promise<void> {
   await body.dump({ limit: DISCARD_LIMIT }).catch(() => undefined);
 }
 
-function describeError(err: unknown, signal: AbortSignal, timeoutMs: number): string {
-  if (signal.aborted || TIMEOUT_CODES.has(errorCode(err) ?? '')) return `timed out after ${timeoutMs} ms`;
-  for (let cause: unknown = err; cause instanceof Error; cause = cause.cause) {
-    if (cause instanceof ForbiddenAddressError) return cause.message;
+function describeError(err: unknown, signal: AbortSignal, timeoutMs: number): UpstreamResult {
+  if (signal.aborted || TIMEOUT_CODES.has(errorCode(err) ?? '')) {
+    return failure(`timed out after ${timeoutMs} ms`, 'timeout');
   }
-  if (!(err instanceof Error)) return String(err);
+  for (let cause: unknown = err; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof ForbiddenAddressError) return failure(cause.message, 'blocked');
+  }
+  if (!(err instanceof Error)) return failure(String(err), 'network');
   // Happy-eyeballs failures are AggregateErrors with an empty message but a code.
-  return err.message || errorCode(err) || err.name;
+  return failure(err.message || errorCode(err) || err.name, 'network');
 }
 
 function errorCode(err: unknown): string | undefined {
@@ -249,6 +256,6 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function failure(error: string): UpstreamResult {
-  return { ok: false, error };
+function failure(error: string, kind: FetchFailure): UpstreamResult {
+  return { ok: false, error, failure: kind };
 }

@@ -48,6 +48,9 @@ export class RenderCache {
   /** Bumped on every change; a resolution that started before a change is returned but not cached. */
   private epoch = 0;
   private bytes = 0;
+  /** Reads answered from memory, and reads that resolved (or joined a resolution): plain counts, read by metrics. */
+  hits = 0;
+  misses = 0;
 
   constructor(
     private readonly db: Executor,
@@ -66,10 +69,12 @@ export class RenderCache {
   get(token: string): Promise<ResolvedSubscription | null> {
     const entry = this.entries.get(token);
     if (entry) {
+      this.hits++;
       this.entries.delete(token);
       this.entries.set(token, entry); // most recently used last
       return Promise.resolve(entry.value);
     }
+    this.misses++;
     const shared = this.inFlight.get(token);
     if (shared) return shared;
     const pending: Promise<ResolvedSubscription | null> = this.compute(token).finally(() => {
@@ -81,6 +86,11 @@ export class RenderCache {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The estimated bytes the entries hold (lines and rendered bodies), which the budget bounds. */
+  get byteSize(): number {
+    return this.bytes;
   }
 
   private async compute(token: string): Promise<ResolvedSubscription | null> {
