@@ -9,6 +9,8 @@ export interface WrkOptions {
   seconds?: number;
   threads?: number;
   headers?: Record<string, string>;
+  /** A Lua script for wrk's `-s` (for example one that rotates through several paths). */
+  script?: string;
 }
 
 export interface WrkResult {
@@ -41,9 +43,10 @@ export function parseWrk(stdout: string): WrkResult {
 }
 
 export async function wrk(url: string, options: WrkOptions = {}): Promise<WrkResult> {
-  const { connections = 50, seconds = 10, threads = 1, headers = {} } = options;
+  const { connections = 50, seconds = 10, threads = 1, headers = {}, script } = options;
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
-  const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', ...headerArgs, url];
+  const scriptArgs = script === undefined ? [] : ['-s', script];
+  const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', ...headerArgs, ...scriptArgs, url];
   const { stdout } = await run('wrk', args);
   return parseWrk(stdout);
 }

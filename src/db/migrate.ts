@@ -7,6 +7,7 @@ import * as externalContentHash from './migrations/003_external_content_hash.js'
 import * as formatSettings from './migrations/004_format_settings.js';
 import * as linkSettings from './migrations/005_link_settings.js';
 import * as sourceFetchOptions from './migrations/006_source_fetch_options.js';
+import * as sourcesTypeIndex from './migrations/007_sources_type_index.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial_schema': initialSchema,
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '004_format_settings': formatSettings,
   '005_link_settings': linkSettings,
   '006_source_fetch_options': sourceFetchOptions,
+  '007_sources_type_index': sourcesTypeIndex,
 };
 
 /** Every migration, in the order they apply. */

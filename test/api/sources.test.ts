@@ -1,4 +1,5 @@
 // HTTP tests of source input: classification, ids, comments, add/replace/remove, internal references and SSRF refusal.
+import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp } from '../support/harness.js';
 import {
@@ -227,6 +228,19 @@ describeEachDatabase('sources: add', (kind) => {
       [uris[3], false, 3, 3],
     ]);
     expect(await api.get(sub.userToken, sub.token)).toMatchObject({ sources });
+  });
+
+  it('stores a source of the longest allowed data, random enough not to compress (no index holds the data)', async () => {
+    const sub = await api.create();
+    const host = '@long.example.net:443';
+    const password = randomBytes(8192)
+      .toString('hex')
+      .slice(0, 16_384 - 'trojan://'.length - host.length);
+    const uri = `trojan://${password}${host}`;
+    expect(uri).toHaveLength(16_384);
+    const res = await api.add(sub.userToken, sub.token, [uri]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ sources: Source[] }>().sources.map((s) => s.data)).toEqual([uri]);
   });
 
   it.each([

@@ -1,0 +1,58 @@
+// Starts the built service (`node dist/cli.js serve --role api`) in its own process for the scale benchmark, and reads its memory.
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+
+export interface Service {
+  base: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** API role only: no refresher, so the seeded upstream cache is what every link serves. */
+export async function startService(env: NodeJS.ProcessEnv): Promise<Service> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/cli.js', 'serve', '--role', 'api'], {
+    env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  // A failed run must not leave the service behind (it would also hold the caller's terminal open).
+  const orphaned = () => child.kill('SIGKILL');
+  process.once('exit', orphaned);
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    const ok = await fetch(`${base}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (attempt > 300 || child.exitCode !== null) throw new Error('the service did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    base,
+    pid: child.pid as number,
+    stop: async () => {
+      process.off('exit', orphaned);
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Resident set size in bytes, from /proc (Linux). */
+export async function readRss(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kib = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+  if (kib === undefined) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(kib) * 1024;
+}
