@@ -39,6 +39,7 @@ export function deprecatedAliases(app: FastifyInstance, deprecatedAt: number): v
         ? {
             ...route.schema,
             deprecated: true,
+            ...(route.schema.summary ? { summary: `${route.schema.summary} (deprecated path)` } : {}),
             description:
               `Deprecated alias of \`${method} ${openApiPath(successor)}\`, kept for clients of the original v2hub API; it answers exactly as that route. ${route.schema.description ?? ''}`.trim(),
           }

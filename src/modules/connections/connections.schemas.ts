@@ -55,7 +55,7 @@ export const PROVIDER_REVOKED_DETAIL = 'Provider connection revoked' as const;
 export const ProviderRevokeResponse = Type.Object(
   {
     user_id: Type.Integer({ description: 'The user.' }),
-    status: Status,
+    status: Type.Literal('revoked', { description: 'Always `revoked`.' }),
     detail: Type.Literal(PROVIDER_REVOKED_DETAIL, { description: `Always "${PROVIDER_REVOKED_DETAIL}".` }),
   },
   { description: 'The connection after the provider gave it up.' },
