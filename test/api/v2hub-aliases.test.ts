@@ -223,7 +223,7 @@ for (const kind of testDatabaseKinds()) {
       expectRetryAfter(await t.call('GET', `${ME}/providers`, { token: user.token, ip }));
     });
 
-    it('provider alias, the public link and anonymous requests: every 429 carries retry_after', async () => {
+    it('provider alias, the public link, anonymous and undecodable requests: every 429 carries retry_after', async () => {
       const provider = await t.newProvider();
       const userId = freshUserId();
       for (let i = 0; i < 2; i++) await t.call('POST', `${PROVIDERS}/${userId}/revoke`, { token: provider.token });
@@ -239,6 +239,8 @@ for (const kind of testDatabaseKinds()) {
       await t.call('GET', '/no/such/route', { ip: anon });
       expectRetryAfter(await t.call('GET', '/no/such/route', { ip: anon }));
       expectRetryAfter(await t.call('GET', `${ME}/connections`, { ip: anon }));
+      // A path the router cannot decode is refused before any route, by the same envelope builder.
+      expectRetryAfter(await t.call('GET', '/api/v1/subs/%E0%A4%A', { ip: anon }));
     });
   });
 }
