@@ -33,17 +33,17 @@ export function deprecatedAliases(app: FastifyInstance, deprecatedAt: number): v
         .header('Link', `<${concretePath(successor, request.params)}>; rel="successor-version"`);
       return payload;
     };
+    const { aliases: _own, ...config } = route.config ?? {};
+    const schema = route.schema
+      ? {
+          ...route.schema,
+          deprecated: true,
+          ...(route.schema.summary ? { summary: `${route.schema.summary} (deprecated path)` } : {}),
+          description:
+            `Deprecated alias of \`${method} ${openApiPath(successor)}\`, kept for clients of the original v2hub API; it answers exactly as that route. ${route.schema.description ?? ''}`.trim(),
+        }
+      : undefined;
     for (const alias of aliases) {
-      const { aliases: _own, ...config } = route.config ?? {};
-      const schema = route.schema
-        ? {
-            ...route.schema,
-            deprecated: true,
-            ...(route.schema.summary ? { summary: `${route.schema.summary} (deprecated path)` } : {}),
-            description:
-              `Deprecated alias of \`${method} ${openApiPath(successor)}\`, kept for clients of the original v2hub API; it answers exactly as that route. ${route.schema.description ?? ''}`.trim(),
-          }
-        : undefined;
       this.route({
         ...(route as RouteOptions),
         method: alias.method,
