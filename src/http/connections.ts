@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
-import { errors, type AppError } from './errors.js';
+import { errorBody, errors, type AppError } from './errors.js';
 
 /** A client's X-Request-Id is kept only in this form (DESIGN 13): it ends up in logs and response headers. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -43,7 +43,7 @@ function clientErrorFor(code: string | undefined): AppError {
 }
 
 function rawResponse(error: AppError): string {
-  const body = JSON.stringify({ error: error.code, message: error.message, details: error.details });
+  const body = JSON.stringify(errorBody(error));
   return (
     `HTTP/1.1 ${error.statusCode} ${STATUS_CODES[error.statusCode] ?? ''}\r\n` +
     'Content-Type: application/json; charset=utf-8\r\n' +

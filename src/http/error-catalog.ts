@@ -70,17 +70,31 @@ export type ErrorDetails = Record<string, unknown> | null;
 /** A failure with a stable code; its HTTP status comes from the catalog. */
 export class AppError extends Error {
   readonly statusCode: number;
+  readonly headers: Record<string, string>;
 
+  /** `retryAfter` (seconds), when given, is sent as the `Retry-After` header and, on a 429, as `retry_after` in the body. */
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly details: ErrorDetails = null,
-    readonly headers: Record<string, string> = {},
+    headers: Record<string, string> = {},
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
     this.name = 'AppError';
     this.statusCode = ERROR_CATALOG[code];
+    this.headers = retryAfter === null ? headers : { ...headers, 'retry-after': String(retryAfter) };
   }
+}
+
+/** The body of every error answer: `{error, message, details}`, and on a 429 also `retry_after` (DESIGN.md section 17). */
+export function errorBody(error: AppError): Record<string, unknown> {
+  return {
+    error: error.code,
+    message: error.message,
+    details: error.details,
+    ...(error.statusCode === 429 ? { retry_after: error.retryAfter } : {}),
+  };
 }
 
 export const errors = {
@@ -203,7 +217,8 @@ export const errors = {
         limit,
         retry_after: retryAfterSeconds,
       },
-      { ...headers, 'retry-after': String(retryAfterSeconds) },
+      headers,
+      retryAfterSeconds,
     ),
   methodNotAllowed: (method: string, allowed: string[]) =>
     new AppError(

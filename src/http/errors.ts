@@ -1,9 +1,17 @@
 // The one place where failures become HTTP responses: AppError factories and the handlers that emit the error envelope.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/errors.js';
-import { AppError, errors } from './error-catalog.js';
+import { AppError, errorBody, errors } from './error-catalog.js';
 
-export { AppError, errors, ERROR_CATALOG, type ErrorCode, type ErrorDetails, type Issue } from './error-catalog.js';
+export {
+  AppError,
+  errorBody,
+  errors,
+  ERROR_CATALOG,
+  type ErrorCode,
+  type ErrorDetails,
+  type Issue,
+} from './error-catalog.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,11 +89,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 }
 
 function send(reply: FastifyReply, error: AppError, headers: Record<string, string> = {}): FastifyReply {
-  return reply
-    .status(error.statusCode)
-    .headers(headers)
-    .type('application/json; charset=utf-8')
-    .send({ error: error.code, message: error.message, details: error.details });
+  return reply.status(error.statusCode).headers(headers).type('application/json; charset=utf-8').send(errorBody(error));
 }
 
 const frameworkCodes: Record<string, () => AppError> = {

@@ -39,9 +39,23 @@ export function OneOf<T extends string>(values: readonly T[], options?: TSchemaO
   ) as TUnion<[TLiteral<T>]>;
 }
 
+/** The envelope of a 429: the seconds to wait also sit at the top level, for clients of the original v2hub API. */
+export const RateLimitedResponse = Type.Object(
+  {
+    ...ErrorResponse.properties,
+    retry_after: Type.Integer({
+      minimum: 0,
+      description: 'Seconds to wait before retrying; the same value as the Retry-After header.',
+    }),
+  },
+  { description: 'Envelope of a 429 response: the error envelope plus `retry_after`.' },
+);
+
 /** Response map entries for the error statuses a route can answer. */
-export function errorResponses(...statuses: number[]): Record<number, typeof ErrorResponse> {
-  return Object.fromEntries(statuses.map((status) => [status, ErrorResponse]));
+export function errorResponses(
+  ...statuses: number[]
+): Record<number, typeof ErrorResponse | typeof RateLimitedResponse> {
+  return Object.fromEntries(statuses.map((status) => [status, status === 429 ? RateLimitedResponse : ErrorResponse]));
 }
 
 export const NoContent = Type.Null({ description: 'Empty body.' });

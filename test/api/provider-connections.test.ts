@@ -100,7 +100,7 @@ describeEachDatabase('provider API', (kind) => {
   });
 
   it.each([['pending'], ['approved'], ['revoked']])(
-    'DELETE revokes a %s connection: 200 {user_id, status: revoked}',
+    'DELETE revokes a %s connection: 200 {user_id, status: revoked, detail}',
     async (from) => {
       const user = await t.newUser();
       const provider = await t.newProvider();
@@ -111,7 +111,11 @@ describeEachDatabase('provider API', (kind) => {
         await t.call('DELETE', `${PROVIDERS}/${user.userId}`, { token: provider.token }),
         200,
       );
-      expect(response.json()).toEqual({ user_id: user.userId, status: 'revoked' });
+      expect(response.json()).toEqual({
+        user_id: user.userId,
+        status: 'revoked',
+        detail: 'Provider connection revoked',
+      });
       expect(await connectionStatus(t, provider, user.userId)).toBe('revoked');
       // The record is kept: the user still sees it as revoked.
       const seen = expectStatus(

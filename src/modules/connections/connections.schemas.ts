@@ -49,6 +49,18 @@ export const ProviderConnectionResponse = Type.Object(
   { description: 'A connection as the provider sees it.' },
 );
 
+/** The sentence a provider's revoke answers with, as the original v2hub API's clients expect (DESIGN.md section 17). */
+export const PROVIDER_REVOKED_DETAIL = 'Provider connection revoked' as const;
+
+export const ProviderRevokeResponse = Type.Object(
+  {
+    user_id: Type.Integer({ description: 'The user.' }),
+    status: Type.Literal('revoked', { description: 'Always `revoked`.' }),
+    detail: Type.Literal(PROVIDER_REVOKED_DETAIL, { description: `Always "${PROVIDER_REVOKED_DETAIL}".` }),
+  },
+  { description: 'The connection after the provider gave it up.' },
+);
+
 export const ProviderConnectionCreateResponse = Type.Object(
   {
     user_id: Type.Integer({ description: 'The user.' }),

@@ -57,7 +57,7 @@ export class ConnectionsService {
   }
 
   /** Provider DELETE /providers/{user_id}: gives access up; the record stays so the user can re-approve later. */
-  async providerRevoke(providerHash: string, userId: number): Promise<ProviderConnectionView> {
+  async providerRevoke(providerHash: string, userId: number): Promise<ProviderConnectionView & { status: 'revoked' }> {
     await this.apply(userId, providerHash, 'provider_revoke');
     return { user_id: userId, status: 'revoked' };
   }

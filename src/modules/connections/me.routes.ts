@@ -5,6 +5,7 @@ import type { Authenticator } from '../../http/plugins/auth.js';
 import { userCaller } from '../../http/caller.js';
 import { errorResponses, NoContent } from '../../http/schemas.js';
 import { API_TOKEN_ERRORS, API_TOKEN_SECURITY, routeDefaults } from '../../http/route-defaults.js';
+import { deprecatedAliases } from '../../http/deprecated-aliases.js';
 import type { ConnectionsService } from './connections.service.js';
 import { ConnectionResponse, ConnectionsResponse, MeResponse, ProviderNameParams } from './connections.schemas.js';
 
@@ -14,9 +15,16 @@ export interface ConnectionRoutesOptions {
   connections: ConnectionsService;
 }
 
+/**
+ * 2026-01-01T00:00:00Z, the `Deprecation` date of the original v2hub paths (`/me/connections...`,
+ * `POST /providers/{user_id}/revoke`) that subweave serves as aliases of its own (DESIGN.md section 17).
+ */
+export const V2HUB_PATHS_DEPRECATED_AT = 1_767_225_600;
+
 export const meRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async (fastify, { auth, connections }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeDefaults(app, { kind: 'user', tags: ['Me'], security: API_TOKEN_SECURITY, errors: API_TOKEN_ERRORS });
+  deprecatedAliases(app, V2HUB_PATHS_DEPRECATED_AT);
   app.addHook('onRequest', async (request) => void (await auth.user(request)));
   const userId = (request: FastifyRequest): number => userCaller(request).userId;
   const params = ProviderNameParams;
@@ -36,6 +44,7 @@ export const meRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async (fast
   app.get(
     '/providers',
     {
+      config: { aliases: [{ method: 'GET', url: '/connections' }] },
       schema: {
         summary: 'Your provider connections',
         description: 'Pending and approved provider connections; revoked ones are not listed.',
@@ -48,6 +57,7 @@ export const meRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async (fast
   app.get(
     '/providers/:provider_name',
     {
+      config: { aliases: [{ method: 'GET', url: '/connections/:provider_name' }] },
       schema: {
         summary: 'One provider connection',
         description: 'The connection with this provider in any status, revoked included; 404 when there is none.',
@@ -61,6 +71,7 @@ export const meRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async (fast
   app.post(
     '/providers/:provider_name/approve',
     {
+      config: { aliases: [{ method: 'POST', url: '/connections/:provider_name/approve' }] },
       schema: {
         summary: 'Approve a provider',
         description:
@@ -76,6 +87,7 @@ export const meRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async (fast
   app.post(
     '/providers/:provider_name/reject',
     {
+      config: { aliases: [{ method: 'POST', url: '/connections/:provider_name/reject' }] },
       schema: {
         summary: 'Reject a provider request',
         description:
@@ -91,6 +103,7 @@ export const meRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async (fast
   app.post(
     '/providers/:provider_name/revoke',
     {
+      config: { aliases: [{ method: 'DELETE', url: '/connections/:provider_name' }] },
       schema: {
         summary: 'Revoke a provider',
         description:

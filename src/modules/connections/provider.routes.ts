@@ -4,16 +4,20 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { providerCaller } from '../../http/caller.js';
 import { errorResponses } from '../../http/schemas.js';
 import { API_TOKEN_ERRORS, API_TOKEN_SECURITY, routeDefaults } from '../../http/route-defaults.js';
-import type { ConnectionRoutesOptions } from './me.routes.js';
+import { deprecatedAliases } from '../../http/deprecated-aliases.js';
+import { V2HUB_PATHS_DEPRECATED_AT, type ConnectionRoutesOptions } from './me.routes.js';
 import {
+  PROVIDER_REVOKED_DETAIL,
   ProviderConnectionCreateResponse,
   ProviderConnectionResponse,
+  ProviderRevokeResponse,
   ProviderUserParams,
 } from './connections.schemas.js';
 
 export const providerRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async (fastify, { auth, connections }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeDefaults(app, { kind: 'provider', tags: ['Providers'], security: API_TOKEN_SECURITY, errors: API_TOKEN_ERRORS });
+  deprecatedAliases(app, V2HUB_PATHS_DEPRECATED_AT);
   app.addHook('onRequest', async (request) => void (await auth.provider(request)));
 
   app.post(
@@ -48,15 +52,19 @@ export const providerRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async
   app.delete(
     '/:user_id',
     {
+      config: { aliases: [{ method: 'POST', url: '/:user_id/revoke' }] },
       schema: {
         summary: 'Give up access to a user',
         description:
           'Revokes the connection from any status. The record is kept, so a later request can be approved again; ' +
           'subscriptions you created stay available to the user. 404 when there is no record.',
         params: ProviderUserParams,
-        response: { 200: ProviderConnectionResponse, ...errorResponses(400, 404) },
+        response: { 200: ProviderRevokeResponse, ...errorResponses(400, 404) },
       },
     },
-    async (request) => connections.providerRevoke(providerCaller(request).providerHash, request.params.user_id),
+    async (request) => ({
+      ...(await connections.providerRevoke(providerCaller(request).providerHash, request.params.user_id)),
+      detail: PROVIDER_REVOKED_DETAIL,
+    }),
   );
 };
