@@ -144,6 +144,34 @@ export function fragment(name: string): string {
   return name === '' ? '' : `#${encodeComment(name)}`;
 }
 
+/** The fields every authority dialect reads first: the name, and the host with a valid port, or why there is none. */
+export function endpoint(link: Authority, scheme: string, name: string): EndpointFields | Problem {
+  const port = parsePort(link.port);
+  return port === null ? problem(`${scheme} URI has no port`) : { name, server: link.host, port };
+}
+
+export interface EndpointFields {
+  name: string;
+  server: string;
+  port: number;
+}
+
+/** The whole userinfo percent-decoded, or undefined when there is none or it is empty. */
+export function userinfoText(link: Authority): string | undefined {
+  return link.userinfo === null ? undefined : percentDecode(link.userinfo) || undefined;
+}
+
+/** `scheme://userinfo@host:port` with what follows (a path and query) and the name; no userinfo, no `@`. */
+export function authorityLink(
+  scheme: string,
+  userinfo: string | undefined,
+  node: ProxyNode,
+  rest: string | QueryWriter,
+): string {
+  const user = userinfo === undefined ? '' : `${userinfo}@`;
+  return `${scheme}://${user}${hostPort(node.server, node.port)}${rest.toString()}${fragment(node.name)}`;
+}
+
 /** Drops undefined members so parsed nodes compare equal whatever optional fields a dialect spells out. */
 export function compact<T extends object>(value: T): T {
   for (const key of Object.keys(value) as (keyof T)[]) {
