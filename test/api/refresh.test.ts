@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp, type TestApp } from '../support/harness.js';
 import { internalRef, unique, vlessUri } from '../support/factories.js';
 import { expectError } from '../support/expect.js';
-import type { RefreshReport } from '../../src/modules/subscriptions/subscriptions.service.js';
+import type { RefreshReport } from '../../src/modules/subscriptions/subscription-refresh.js';
 import { slow, text, upstreamLines, useUpstream, type UpstreamServer } from '../support/upstream-server.js';
 
 function refreshApi(t: TestApp) {

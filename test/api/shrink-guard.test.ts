@@ -5,7 +5,7 @@ import { describeEachDatabase, useTestApp, type TestApp } from '../support/harne
 import { internalRef, unique, vlessUri, type Source } from '../support/factories.js';
 import { expectError } from '../support/expect.js';
 import { slow, text, upstreamLines, useUpstream, type UpstreamServer } from '../support/upstream-server.js';
-import type { RefreshReport } from '../../src/modules/subscriptions/subscriptions.service.js';
+import type { RefreshReport } from '../../src/modules/subscriptions/subscription-refresh.js';
 
 function shrinkApi(t: TestApp) {
   const api = {
