@@ -1,5 +1,6 @@
 // VMess links in both forms: v2rayN's `vmess://base64(JSON)` (port and aid as strings or numbers) and `vmess://uuid@host:port?...`.
-import { UUID_RE, decodeBase64Loose, hasUserinfo } from '../../modules/sources/proxy-uri.js';
+import { UUID_RE, hasUserinfo } from '../../modules/sources/proxy-uri.js';
+import { decodeBase64Loose, parseJsonObject } from '../../modules/sources/uri-text.js';
 import type { Tls, Transport, VmessNode } from '../proxy.js';
 import {
   type Draft,
@@ -62,17 +63,6 @@ function parseVmessUri(body: string, name: string): Draft<VmessNode> | Problem {
     cipher: cipher(link.query.get('encryption', 'scy')),
     ...stream,
   });
-}
-
-function parseJsonObject(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
 }
 
 function parseVmessJson(body: string, name: string): Draft<VmessNode> | Problem {
