@@ -116,6 +116,11 @@ export function readTransport(query: Query): Transport | Problem {
   }
 }
 
+/** `type`, `host` and `path` of the HTTP-based transports that carry one host and one path. */
+function writeHostPath(query: QueryWriter, transport: Extract<Transport, { type: 'ws' | 'httpupgrade' | 'xhttp' }>) {
+  return query.set('type', transport.type).set('host', transport.host).set('path', transport.path);
+}
+
 export function writeTransport(query: QueryWriter, transport: Transport): void {
   switch (transport.type) {
     case 'tcp':
@@ -130,15 +135,10 @@ export function writeTransport(query: QueryWriter, transport: Transport): void {
         .set('method', transport.method);
       return;
     case 'ws':
-      query
-        .set('type', 'ws')
-        .set('host', transport.host)
-        .set('path', transport.path)
-        .set('ed', transport.maxEarlyData)
-        .set('eh', transport.earlyDataHeaderName);
+      writeHostPath(query, transport).set('ed', transport.maxEarlyData).set('eh', transport.earlyDataHeaderName);
       return;
     case 'httpupgrade':
-      query.set('type', 'httpupgrade').set('host', transport.host).set('path', transport.path);
+      writeHostPath(query, transport);
       return;
     case 'grpc':
       query
@@ -151,12 +151,7 @@ export function writeTransport(query: QueryWriter, transport: Transport): void {
       query.set('type', 'http').set('host', transport.host.join(',')).set('path', transport.path);
       return;
     case 'xhttp':
-      query
-        .set('type', 'xhttp')
-        .set('host', transport.host)
-        .set('path', transport.path)
-        .set('mode', transport.mode)
-        .set('extra', transport.extra);
+      writeHostPath(query, transport).set('mode', transport.mode).set('extra', transport.extra);
       return;
     case 'kcp':
       query.set('type', 'kcp').set('headerType', transport.headerType).set('seed', transport.seed);
