@@ -61,12 +61,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     : TokenParams;
   const rootParams = options.scopeParams ? { params: options.scopeParams } : {};
   /** The options of a change to one subscription that answers the subscription as it is afterwards. */
-  const changeRoute = <Body extends TSchema>(
-    summary: string,
-    description: string,
-    body: Body,
-    ...errors: number[]
-  ) => ({
+  const changeRoute = <Body extends TSchema>(summary: string, description: string, body: Body, errors: number[]) => ({
     schema: {
       summary,
       description,
@@ -125,9 +120,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
       'Changes any of name, description and the link settings; at least one is required, omitted ones stay. ' +
         '`description: null` clears it; a setting set to null returns to its default.',
       UpdateSubscriptionBody,
-      400,
-      404,
-      409,
+      [400, 404, 409],
     ),
     async (request) => service.update(scopeOf(request), request.params.token, request.body),
   );
@@ -171,9 +164,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
       'Add sources',
       'Appends 1-150 sources; sources already present are skipped silently. Too many: 413, nothing added.',
       AddSourcesBody,
-      400,
-      404,
-      413,
+      [400, 404, 413],
     ),
     async (request) => service.addSources(scopeOf(request), request.params.token, request.body.sources),
   );
@@ -184,8 +175,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
       'Replace all sources',
       'Replaces the whole source list (0-150 items) in one transaction; order_index restarts at 0.',
       ReplaceSourcesBody,
-      400,
-      404,
+      [400, 404],
     ),
     async (request) => service.replaceSources(scopeOf(request), request.params.token, request.body.sources),
   );
@@ -196,8 +186,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
       'Remove sources',
       'Removes sources by id. Every id must belong to the subscription, otherwise 404 and nothing is removed.',
       RemoveSourcesBody,
-      400,
-      404,
+      [400, 404],
     ),
     async (request) => service.removeSources(scopeOf(request), request.params.token, request.body.source_ids),
   );
