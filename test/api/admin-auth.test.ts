@@ -19,6 +19,8 @@ import { sleep } from '../support/time.js';
 import { signRequest } from '../../src/modules/admin/signature.js';
 
 const SECRET = 'admin-auth-test-secret';
+const signGet = (timestamp: string, path: string) =>
+  signRequest(SECRET, { timestamp, method: 'GET', pathWithQuery: `${ADMIN_PREFIX}${path}`, body: '' });
 
 describeEachDatabase('admin API: disabled', (kind) => {
   const t = useTestApp(kind);
@@ -33,6 +35,12 @@ describeEachDatabase('admin API: disabled', (kind) => {
 describeEachDatabase('admin API: signature', (kind) => {
   const t = useTestApp(kind, { ADMIN_SECRET: SECRET });
   const probe = '/users/987654321';
+  const signedGet = (path: string, timestamp: string, signature: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `${ADMIN_PREFIX}${path}`,
+      headers: { 'x-timestamp': timestamp, 'x-signature': signature },
+    });
 
   it('accepts a correctly signed request', async () => {
     expectError(await t.admin('GET', probe), 404, 'user_not_found');
@@ -63,12 +71,7 @@ describeEachDatabase('admin API: signature', (kind) => {
 
   it('accepts the signature in upper-case hex (header matching is case-insensitive)', async () => {
     const timestamp = String(Date.now());
-    const signature = signRequest(SECRET, {
-      timestamp,
-      method: 'GET',
-      pathWithQuery: `${ADMIN_PREFIX}${probe}`,
-      body: '',
-    });
+    const signature = signGet(timestamp, probe);
     const res = await t.admin('GET', probe, undefined, {
       timestamp,
       headers: { 'x-signature': signature.toUpperCase() },
@@ -78,12 +81,7 @@ describeEachDatabase('admin API: signature', (kind) => {
 
   it('treats the upper-case form of a used signature as a replay', async () => {
     const timestamp = String(Date.now());
-    const signature = signRequest(SECRET, {
-      timestamp,
-      method: 'GET',
-      pathWithQuery: `${ADMIN_PREFIX}${probe}`,
-      body: '',
-    });
+    const signature = signGet(timestamp, probe);
     expectError(await t.admin('GET', probe, undefined, { timestamp }), 404, 'user_not_found');
     const upper = await t.admin('GET', probe, undefined, {
       timestamp,
@@ -130,29 +128,12 @@ describeEachDatabase('admin API: signature', (kind) => {
 
   it('refuses a tampered query string and a tampered method', async () => {
     const timestamp = String(Date.now());
-    const signature = signRequest(SECRET, {
-      timestamp,
-      method: 'GET',
-      pathWithQuery: `${ADMIN_PREFIX}/providers?a=1`,
-      body: '',
-    });
-    const tamperedQuery = await t.app.inject({
-      method: 'GET',
-      url: `${ADMIN_PREFIX}/providers?a=2`,
-      headers: { 'x-timestamp': timestamp, 'x-signature': signature },
-    });
+    const signature = signGet(timestamp, '/providers?a=1');
+    const tamperedQuery = await signedGet('/providers?a=2', timestamp, signature);
     expectError(tamperedQuery, 401, 'invalid_signature');
-    const droppedQuery = await t.app.inject({
-      method: 'GET',
-      url: `${ADMIN_PREFIX}/providers`,
-      headers: { 'x-timestamp': timestamp, 'x-signature': signature },
-    });
+    const droppedQuery = await signedGet('/providers', timestamp, signature);
     expectError(droppedQuery, 401, 'invalid_signature');
-    const signedQuery = await t.app.inject({
-      method: 'GET',
-      url: `${ADMIN_PREFIX}/providers?a=1`,
-      headers: { 'x-timestamp': timestamp, 'x-signature': signature },
-    });
+    const signedQuery = await signedGet('/providers?a=1', timestamp, signature);
     expect(signedQuery.statusCode, signedQuery.body).toBe(200);
 
     const otherMethod = await t.app.inject({
@@ -160,12 +141,7 @@ describeEachDatabase('admin API: signature', (kind) => {
       url: `${ADMIN_PREFIX}${probe}`,
       headers: {
         'x-timestamp': timestamp,
-        'x-signature': signRequest(SECRET, {
-          timestamp,
-          method: 'GET',
-          pathWithQuery: `${ADMIN_PREFIX}${probe}`,
-          body: '',
-        }),
+        'x-signature': signGet(timestamp, probe),
       },
     });
     expectError(otherMethod, 401, 'invalid_signature');
@@ -175,17 +151,8 @@ describeEachDatabase('admin API: signature', (kind) => {
     const encoded = await t.admin('GET', '/providers/by-name/no%2Dsuch');
     expectError(encoded, 404, 'provider_not_found');
     const timestamp = String(Date.now());
-    const decodedSignature = signRequest(SECRET, {
-      timestamp,
-      method: 'GET',
-      pathWithQuery: `${ADMIN_PREFIX}/providers/by-name/no-such`,
-      body: '',
-    });
-    const mismatch = await t.app.inject({
-      method: 'GET',
-      url: `${ADMIN_PREFIX}/providers/by-name/no%2Dsuch`,
-      headers: { 'x-timestamp': timestamp, 'x-signature': decodedSignature },
-    });
+    const decodedSignature = signGet(timestamp, '/providers/by-name/no-such');
+    const mismatch = await signedGet('/providers/by-name/no%2Dsuch', timestamp, decodedSignature);
     expectError(mismatch, 401, 'invalid_signature');
   });
 

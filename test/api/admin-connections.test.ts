@@ -154,6 +154,13 @@ describeEachDatabase('admin connections: list and get', (kind) => {
   });
 });
 
+/** What approve and reject answer about the connection to `provider`. */
+const connectionAnswer = (
+  provider: { provider_name: string; provider_url: string | null },
+  is_authorized: boolean,
+  status: string | null,
+) => ({ provider_name: provider.provider_name, provider_url: provider.provider_url, is_authorized, status });
+
 describeEachDatabase('admin connections: approve and reject', (kind) => {
   const t = useTestApp(kind, { ADMIN_SECRET: 'connections-secret', MAX_PROVIDERS_PER_USER: '2' });
 
@@ -161,12 +168,7 @@ describeEachDatabase('admin connections: approve and reject', (kind) => {
     const { userId, provider } = await pending(t);
     const res = await t.admin('POST', connectionPath(userId, provider, 'approve'));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
-      provider_name: provider.provider_name,
-      provider_url: provider.provider_url,
-      is_authorized: true,
-      status: 'approved',
-    });
+    expect(res.json()).toEqual(connectionAnswer(provider, true, 'approved'));
     expectError(await t.admin('POST', connectionPath(userId, provider, 'approve')), 409, 'connection_not_pending');
     expectError(await t.admin('POST', connectionPath(userId, provider, 'reject')), 409, 'connection_not_pending');
   });
@@ -185,12 +187,7 @@ describeEachDatabase('admin connections: approve and reject', (kind) => {
     const { userId, provider } = await pending(t);
     const res = await t.admin('POST', connectionPath(userId, provider, 'reject'));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
-      provider_name: provider.provider_name,
-      provider_url: provider.provider_url,
-      is_authorized: false,
-      status: null,
-    });
+    expect(res.json()).toEqual(connectionAnswer(provider, false, null));
     expectError(await t.admin('GET', connectionPath(userId, provider)), 404, 'connection_not_found');
     expect((await t.admin('GET', `/users/${userId}/providers`)).json()).toEqual({ connections: [] });
   });

@@ -18,6 +18,14 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
+/** What the admin API shows of a user it created: everything but the token. */
+const userView = (user: { user_id: number; user_hash: string; created_at: string }, is_active: boolean) => ({
+  user_id: user.user_id,
+  user_hash: user.user_hash,
+  is_active,
+  created_at: user.created_at,
+});
+
 describeEachDatabase('admin users: create and read', (kind) => {
   const t = useTestApp(kind, { ADMIN_SECRET: 'users-secret' });
 
@@ -62,12 +70,7 @@ describeEachDatabase('admin users: create and read', (kind) => {
     const user = await adminCreateUser(t);
     const res = await t.admin('GET', `/users/${user.user_id}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
-      user_id: user.user_id,
-      user_hash: user.user_hash,
-      is_active: true,
-      created_at: user.created_at,
-    });
+    expect(res.json()).toEqual(userView(user, true));
   });
 
   it('answers 404 user_not_found for an unknown user and 400 for a malformed id', async () => {
@@ -91,12 +94,7 @@ describeEachDatabase('admin users: activation', (kind) => {
 
     const res = await t.admin('PATCH', `/users/${user.user_id}`, { is_active: false });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
-      user_id: user.user_id,
-      user_hash: user.user_hash,
-      is_active: false,
-      created_at: user.created_at,
-    });
+    expect(res.json()).toEqual(userView(user, false));
 
     expectError(await t.call('GET', '/api/v1/subs', { token: user.api_token }), 403, 'account_disabled');
     expect(await linkLines(t, sub.token)).toBe(404);

@@ -2,7 +2,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp, type TestApp } from '../support/harness.js';
 import { unique } from '../support/factories.js';
-import type { RefreshReport } from '../../src/modules/subscriptions/subscriptions.service.js';
+import type { RefreshReport } from '../../src/modules/subscriptions/subscription-refresh.js';
 import type { SubscriptionView } from '../../src/modules/subscriptions/subscriptions.schemas.js';
 import { upstreamLines, useUpstream, type Handler, type UpstreamServer } from '../support/upstream-server.js';
 

@@ -13,25 +13,39 @@ import {
 } from '../support/factories.js';
 import { expectError } from '../support/expect.js';
 
+type SourceFlags = { is_hidden?: boolean; max_depth?: number };
+
+/**
+ * A subscription holding one config (with an optional input comment) and `others`; returns it, a reader for the
+ * source and a PATCH of it through the config endpoint or the deprecated comments endpoint.
+ */
+async function configFixture(
+  api: ReturnType<typeof subsApi>,
+  via: 'config' | 'comments',
+  inputComment: string | undefined,
+  flags: SourceFlags,
+  others: string[] = [],
+) {
+  const uri = vlessUri();
+  const data = inputComment === undefined ? uri : `${uri}#${inputComment}`;
+  const sub = await api.create([{ data, ...flags }, ...others]);
+  const id = sha32(uri);
+  const read = async (): Promise<Source> => byId((await api.get(sub.userToken, sub.token)).sources, id);
+  return {
+    sub,
+    uri,
+    id,
+    read,
+    patch: (body: Record<string, unknown>) => api[via](sub.userToken, sub.token, { config_id: id, ...body }),
+  };
+}
+
 describeEachDatabase('PATCH config', (kind) => {
   const t = useTestApp(kind);
   const api = subsApi(t);
 
-  /** A subscription holding one config (with an optional input comment); returns it and a reader for the source. */
-  async function withConfig(inputComment?: string, flags: { is_hidden?: boolean; max_depth?: number } = {}) {
-    const uri = vlessUri();
-    const data = inputComment === undefined ? uri : `${uri}#${inputComment}`;
-    const sub = await api.create([{ data, ...flags }, trojanUri()]);
-    const id = sha32(uri);
-    const read = async (): Promise<Source> => byId((await api.get(sub.userToken, sub.token)).sources, id);
-    return {
-      sub,
-      uri,
-      id,
-      read,
-      patch: (body: Record<string, unknown>) => api.config(sub.userToken, sub.token, { config_id: id, ...body }),
-    };
-  }
+  const withConfig = (inputComment?: string, flags: SourceFlags = {}) =>
+    configFixture(api, 'config', inputComment, flags, [trojanUri()]);
 
   it('answers 204 with an empty body and sets the comment, shown encoded in data', async () => {
     const c = await withConfig();
@@ -211,19 +225,7 @@ describeEachDatabase('PATCH comments (deprecated)', (kind) => {
   const t = useTestApp(kind);
   const api = subsApi(t);
 
-  async function withConfig(inputComment?: string) {
-    const uri = vlessUri();
-    const sub = await api.create([{ data: inputComment === undefined ? uri : `${uri}#${inputComment}`, max_depth: 2 }]);
-    const id = sha32(uri);
-    const read = async (): Promise<Source> => byId((await api.get(sub.userToken, sub.token)).sources, id);
-    return {
-      sub,
-      uri,
-      id,
-      read,
-      patch: (body: Record<string, unknown>) => api.comments(sub.userToken, sub.token, { config_id: id, ...body }),
-    };
-  }
+  const withConfig = (inputComment?: string) => configFixture(api, 'comments', inputComment, { max_depth: 2 });
 
   it('answers 204 with an empty body, the Deprecation header and a Link to the config endpoint', async () => {
     const c = await withConfig();

@@ -1,18 +1,13 @@
 // Ban enforcement over HTTP: 403 ip_banned on public, user and provider endpoints before authentication, whitelist precedence, expiry, proxies.
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp, TEST_ADMIN_SECRET, type TestApp } from '../support/harness.js';
-import { freshIp } from '../support/factories.js';
+import { freshIp, subsApi } from '../support/factories.js';
 import { expectError } from '../support/expect.js';
 import { withClockAhead } from '../support/time.js';
 
 async function publicToken(t: TestApp): Promise<{ userToken: string; subToken: string }> {
-  const { token } = await t.newUser();
-  const created = await t.call('POST', '/api/v1/subs', {
-    token,
-    body: { name: 'banned', sources: ['trojan://pw@ban.example.com:443'] },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  return { userToken: token, subToken: created.json<{ token: string }>().token };
+  const { token, userToken } = await subsApi(t).create(['trojan://pw@ban.example.com:443']);
+  return { userToken, subToken: token };
 }
 
 async function ban(t: TestApp, ip: string, seconds = 600): Promise<string> {

@@ -1,9 +1,9 @@
 // POST /api/v1/subs/{token}/refresh: counters, per-failure errors, access rules, and the link serving the new content.
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp, type TestApp } from '../support/harness.js';
-import { internalRef, unique, vlessUri } from '../support/factories.js';
+import { internalRef, unique, vlessUri, plainLines } from '../support/factories.js';
 import { expectError } from '../support/expect.js';
-import type { RefreshReport } from '../../src/modules/subscriptions/subscriptions.service.js';
+import type { RefreshReport } from '../../src/modules/subscriptions/subscription-refresh.js';
 import { slow, text, upstreamLines, useUpstream, type UpstreamServer } from '../support/upstream-server.js';
 
 function refreshApi(t: TestApp) {
@@ -27,11 +27,7 @@ function refreshApi(t: TestApp) {
       expect((report.message as string).length).toBeGreaterThan(0);
       return report;
     },
-    async lines(token: string): Promise<string[]> {
-      const res = await t.call('GET', `/api/v1/sub/${token}?format=plain`);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.body === '' ? [] : res.body.split('\n');
-    },
+    lines: (token: string): Promise<string[]> => plainLines(t, token),
   };
   return helpers;
 }

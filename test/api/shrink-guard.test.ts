@@ -2,10 +2,10 @@
 import { expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { describeEachDatabase, useTestApp, type TestApp } from '../support/harness.js';
-import { internalRef, unique, vlessUri, type Source } from '../support/factories.js';
+import { internalRef, unique, vlessUri, type Source, plainLines } from '../support/factories.js';
 import { expectError } from '../support/expect.js';
 import { slow, text, upstreamLines, useUpstream, type UpstreamServer } from '../support/upstream-server.js';
-import type { RefreshReport } from '../../src/modules/subscriptions/subscriptions.service.js';
+import type { RefreshReport } from '../../src/modules/subscriptions/subscription-refresh.js';
 
 function shrinkApi(t: TestApp) {
   const api = {
@@ -36,11 +36,7 @@ function shrinkApi(t: TestApp) {
       expect(found).toBeDefined();
       return found as Source;
     },
-    async lines(token: string): Promise<string[]> {
-      const res = await t.call('GET', `/api/v1/sub/${token}?format=plain`);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.body === '' ? [] : res.body.split('\n');
-    },
+    lines: (token: string): Promise<string[]> => plainLines(t, token),
   };
   return api;
 }

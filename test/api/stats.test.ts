@@ -211,30 +211,22 @@ describeEachDatabase('admin stats', (kind) => {
     await f.subscription(second, '2003-01-21T00:00:00.000Z');
     await f.provider(first, '2003-01-25T00:00:00.000Z');
 
-    const early = await stats('?start_date=2003-01-01&end_date=2003-01-12');
-    expect(early).toMatchObject({
-      total_users: 1,
-      new_users: 1,
-      total_subscriptions: 0,
-      new_subscriptions: 0,
-      total_providers: 0,
+    const counts = (
+      users: number,
+      newUsers: number,
+      subscriptions: number,
+      newSubscriptions: number,
+      providers: number,
+    ) => ({
+      total_users: users,
+      new_users: newUsers,
+      total_subscriptions: subscriptions,
+      new_subscriptions: newSubscriptions,
+      total_providers: providers,
     });
-    const middle = await stats('?start_date=2003-01-16&end_date=2003-01-21T00:00:00Z');
-    expect(middle).toMatchObject({
-      total_users: 2,
-      new_users: 1,
-      total_subscriptions: 2,
-      new_subscriptions: 1,
-      total_providers: 0,
-    });
-    const late = await stats('?start_date=2003-01-22&end_date=2003-01-31');
-    expect(late).toMatchObject({
-      total_users: 2,
-      new_users: 0,
-      total_subscriptions: 2,
-      new_subscriptions: 0,
-      total_providers: 1,
-    });
+    expect(await stats('?start_date=2003-01-01&end_date=2003-01-12')).toMatchObject(counts(1, 1, 0, 0, 0));
+    expect(await stats('?start_date=2003-01-16&end_date=2003-01-21T00:00:00Z')).toMatchObject(counts(2, 1, 2, 1, 0));
+    expect(await stats('?start_date=2003-01-22&end_date=2003-01-31')).toMatchObject(counts(2, 0, 2, 0, 1));
   });
 
   it('shows users and subscriptions created through the API in the current range', async () => {

@@ -2,18 +2,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { testDatabaseKinds, counterBackends, useTestApp, TEST_ADMIN_SECRET, type TestApp } from '../support/harness.js';
-import { freshIp } from '../support/factories.js';
+import { freshIp, subsApi } from '../support/factories.js';
 import { expectError } from '../support/expect.js';
 import { rawRequest } from '../support/raw-http.js';
 
 async function subscription(t: TestApp): Promise<{ userToken: string; subToken: string }> {
-  const { token } = await t.newUser();
-  const created = await t.call('POST', '/api/v1/subs', {
-    token,
-    body: { name: 'edge', sources: ['trojan://pw@edge.example.com:443'] },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  return { userToken: token, subToken: created.json<{ token: string }>().token };
+  const { token, userToken } = await subsApi(t).create(['trojan://pw@edge.example.com:443']);
+  return { userToken, subToken: token };
 }
 
 async function ban(t: TestApp, ip: string): Promise<void> {

@@ -1,5 +1,4 @@
 // The background refresh of external sources (DESIGN.md section 6): what is due, pruning, claims, and several workers.
-import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { ExternalSources } from '../../src/modules/fetch/external-sources.js';
@@ -9,6 +8,7 @@ import { ChangeLog, type Change } from '../../src/changes/change-log.js';
 import { describeEachDatabase, openSecondHandle, openTestDatabase, type TestDatabase } from '../support/harness.js';
 import { createTestUser, sha32, unique } from '../support/factories.js';
 import { waitFor } from '../support/time.js';
+import { seedSources, seedSubscriptions } from '../support/graph-seed.js';
 
 const HOUR = 3600;
 const CLAIM = 60;
@@ -41,41 +41,12 @@ function dataOn(db: DatabaseHandle['db']) {
     /** A subscription of a fresh user holding `urls` as external sources; returns its token. */
     async subscription(urls: string[]): Promise<string> {
       const { userId } = await createTestUser(db);
-      const token = randomUUID().replace(/-/g, '');
-      const now = new Date().toISOString();
-      await db
-        .insertInto('subscriptions')
-        .values({
-          token,
-          user_id: userId,
-          provider_hash: null,
-          scope: '',
-          name: unique('s'),
-          description: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      if (urls.length > 0) {
-        await db
-          .insertInto('sources')
-          .values(
-            urls.map((url, i) => ({
-              subscription_token: token,
-              id: sha32(url),
-              source_type: 'external_url',
-              data: url,
-              ref_token: null,
-              comment: null,
-              is_hidden: 0,
-              max_depth: 3,
-              order_index: i,
-              created_at: now,
-              updated_at: now,
-            })),
-          )
-          .execute();
-      }
+      const [token = ''] = await seedSubscriptions(db, userId, 1);
+      await seedSources(
+        db,
+        token,
+        urls.map((data) => ({ type: 'external_url', data })),
+      );
       return token;
     },
     removeSource: (token: string, url: string) =>

@@ -1,15 +1,9 @@
 // The upstream client against a real local HTTP server: content, limits, redirects and the SSRF rule (no internet).
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseUpstreamLines } from '../../src/modules/fetch/content.js';
 import { createUpstreamClient, type UpstreamOptions, type UpstreamResult } from '../../src/modules/fetch/upstream.js';
+import { type Handler, listenLocal } from '../support/upstream-server.js';
 
 const VLESS = 'vless://3f6c1a52-9d0e-4b7a-8c21-5e4f7a9b0c13@vl.example.com:443?security=tls&type=ws#Frankfurt';
 const TROJAN = 'trojan://secret@tr.example.net:443?sni=example.org';
@@ -17,8 +11,6 @@ const HY2 = 'hy2://pw@hy.example.net:8443/?sni=x#HY';
 const LINES = [VLESS, TROJAN, HY2];
 const PLAIN = LINES.join('\n');
 const base64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
-
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 interface TestServer {
   origin: string;
@@ -31,26 +23,14 @@ interface TestServer {
 async function startServer(): Promise<TestServer> {
   const routes = new Map<string, Handler>();
   const requests: TestServer['requests'] = [];
-  const server: Server = createServer((req, res) => {
+  const { origin, port, close } = await listenLocal((req, res) => {
     const path = req.url ?? '/';
     requests.push({ path, headers: req.headers });
     const handler = routes.get(path);
     if (handler) handler(req, res);
     else res.writeHead(404).end('not found');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    port,
-    requests,
-    route: (path, handler) => routes.set(path, handler),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { origin, port, requests, route: (path, handler) => routes.set(path, handler), close };
 }
 
 const text =

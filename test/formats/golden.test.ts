@@ -8,7 +8,7 @@ import { renderFormat, type RenderedFormat } from '../../src/formats/render/inde
 import { parseShareUri } from '../../src/formats/share-uri/index.js';
 import { mihomoProblems, singBoxProblems, xrayProblems } from './render-checks.js';
 import { validateMihomoDocument, validateMihomoProxy, validateSingBoxDocument } from './schemas.js';
-import { PARSE_VECTORS } from './vectors.js';
+import { PARSE_VECTORS, R07_SING_BOX } from './vectors.js';
 import { validateXrayOutbound } from './xray-schema.js';
 
 type Json = Record<string, unknown>;
@@ -563,24 +563,7 @@ const GOLDEN: Golden[] = [
     id: 'R07',
     note: 'ray2sing writes packet_encoding ""; we keep sing-box default xudp, which Xray servers speak',
     'sing-box': {
-      fields: {
-        type: 'vless',
-        server: '172.67.149.95',
-        server_port: 443,
-        uuid: '25da296e-1d96-48ae-9867-4342796cd742',
-        tls: {
-          enabled: true,
-          server_name: 'vless.229feb8b52a0e7e117ea76f8b591bcb3.workers.dev',
-          utls: { enabled: true, fingerprint: 'chrome' },
-        },
-        transport: {
-          type: 'ws',
-          path: '/',
-          headers: { Host: 'vless.229feb8b52a0e7e117ea76f8b591bcb3.workers.dev' },
-          max_early_data: 2048,
-          early_data_header_name: 'Sec-WebSocket-Protocol',
-        },
-      },
+      fields: R07_SING_BOX,
     },
   },
   {

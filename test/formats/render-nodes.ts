@@ -24,13 +24,17 @@ export const WG_PUBLIC = 'Cr8hWlKvtDt7nrvf+f0brNQQzabAqrjfBvas9pmowjo=';
 
 let counter = 0;
 const uri = (scheme: string): string => `${scheme}://node-${++counter}`;
+/** The fields every node has: its name, its endpoint and a `uri` of its scheme unique to it. */
+const endpoint = (scheme: string, name: string, server: string, port: number) => ({
+  name,
+  server,
+  port,
+  uri: uri(scheme),
+});
 
 export const vless = (over: Partial<VlessNode> = {}): VlessNode => ({
   protocol: 'vless',
-  name: 'vless node',
-  server: 'vless.example.com',
-  port: 443,
-  uri: uri('vless'),
+  ...endpoint('vless', 'vless node', 'vless.example.com', 443),
   uuid: UUID,
   encryption: 'none',
   transport: { type: 'tcp' },
@@ -39,10 +43,7 @@ export const vless = (over: Partial<VlessNode> = {}): VlessNode => ({
 
 export const vmess = (over: Partial<VmessNode> = {}): VmessNode => ({
   protocol: 'vmess',
-  name: 'vmess node',
-  server: 'vmess.example.com',
-  port: 443,
-  uri: uri('vmess'),
+  ...endpoint('vmess', 'vmess node', 'vmess.example.com', 443),
   uuid: UUID,
   alterId: 0,
   cipher: 'auto',
@@ -52,10 +53,7 @@ export const vmess = (over: Partial<VmessNode> = {}): VmessNode => ({
 
 export const trojan = (over: Partial<TrojanNode> = {}): TrojanNode => ({
   protocol: 'trojan',
-  name: 'trojan node',
-  server: 'trojan.example.com',
-  port: 443,
-  uri: uri('trojan'),
+  ...endpoint('trojan', 'trojan node', 'trojan.example.com', 443),
   password: 'trojan-secret',
   transport: { type: 'tcp' },
   tls: { serverName: 'trojan.example.com' },
@@ -64,10 +62,7 @@ export const trojan = (over: Partial<TrojanNode> = {}): TrojanNode => ({
 
 export const ss = (over: Partial<ShadowsocksNode> = {}): ShadowsocksNode => ({
   protocol: 'shadowsocks',
-  name: 'ss node',
-  server: '198.51.100.7',
-  port: 8388,
-  uri: uri('ss'),
+  ...endpoint('ss', 'ss node', '198.51.100.7', 8388),
   method: 'aes-256-gcm',
   password: 'ss-secret',
   ...over,
@@ -75,10 +70,7 @@ export const ss = (over: Partial<ShadowsocksNode> = {}): ShadowsocksNode => ({
 
 export const ssr = (over: Partial<ShadowsocksrNode> = {}): ShadowsocksrNode => ({
   protocol: 'shadowsocksr',
-  name: 'ssr node',
-  server: 'ssr.example.com',
-  port: 8989,
-  uri: uri('ssr'),
+  ...endpoint('ssr', 'ssr node', 'ssr.example.com', 8989),
   method: 'chacha20-ietf',
   password: 'ssr-secret',
   protocolName: 'auth_aes128_sha1',
@@ -90,10 +82,7 @@ export const ssr = (over: Partial<ShadowsocksrNode> = {}): ShadowsocksrNode => (
 
 export const hysteria = (over: Partial<HysteriaNode> = {}): HysteriaNode => ({
   protocol: 'hysteria',
-  name: 'hysteria node',
-  server: 'hy.example.com',
-  port: 8443,
-  uri: uri('hysteria'),
+  ...endpoint('hysteria', 'hysteria node', 'hy.example.com', 8443),
   auth: 'hy-auth',
   transportProtocol: 'udp',
   upMbps: 50,
@@ -104,10 +93,7 @@ export const hysteria = (over: Partial<HysteriaNode> = {}): HysteriaNode => ({
 
 export const hysteria2 = (over: Partial<Hysteria2Node> = {}): Hysteria2Node => ({
   protocol: 'hysteria2',
-  name: 'hy2 node',
-  server: 'hy2.example.com',
-  port: 443,
-  uri: uri('hysteria2'),
+  ...endpoint('hysteria2', 'hy2 node', 'hy2.example.com', 443),
   password: 'hy2-secret',
   tls: { serverName: 'hy2.example.com' },
   ...over,
@@ -115,10 +101,7 @@ export const hysteria2 = (over: Partial<Hysteria2Node> = {}): Hysteria2Node => (
 
 export const tuic = (over: Partial<TuicNode> = {}): TuicNode => ({
   protocol: 'tuic',
-  name: 'tuic node',
-  server: 'tuic.example.com',
-  port: 10443,
-  uri: uri('tuic'),
+  ...endpoint('tuic', 'tuic node', 'tuic.example.com', 10443),
   uuid: UUID,
   password: 'tuic-secret',
   congestionControl: 'bbr',
@@ -129,10 +112,7 @@ export const tuic = (over: Partial<TuicNode> = {}): TuicNode => ({
 
 export const wireguard = (over: Partial<WireguardNode> = {}): WireguardNode => ({
   protocol: 'wireguard',
-  name: 'wg node',
-  server: '162.159.192.1',
-  port: 2408,
-  uri: uri('wireguard'),
+  ...endpoint('wireguard', 'wg node', '162.159.192.1', 2408),
   privateKey: WG_PRIVATE,
   publicKey: WG_PUBLIC,
   addresses: ['172.16.0.2/32', 'fd01:5ca1:ab1e:80fa::2/128'],
@@ -141,19 +121,13 @@ export const wireguard = (over: Partial<WireguardNode> = {}): WireguardNode => (
 
 export const socks = (over: Partial<SocksNode> = {}): SocksNode => ({
   protocol: 'socks',
-  name: 'socks node',
-  server: 'socks.example.com',
-  port: 1080,
-  uri: uri('socks'),
+  ...endpoint('socks', 'socks node', 'socks.example.com', 1080),
   ...over,
 });
 
 export const anytls = (over: Partial<AnytlsNode> = {}): AnytlsNode => ({
   protocol: 'anytls',
-  name: 'anytls node',
-  server: 'anytls.example.com',
-  port: 443,
-  uri: uri('anytls'),
+  ...endpoint('anytls', 'anytls node', 'anytls.example.com', 443),
   password: 'anytls-secret',
   tls: { serverName: 'anytls.example.com' },
   ...over,

@@ -1,7 +1,7 @@
 // Names, templates and SIP008: what every structured format shares, and the one format without a template.
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { TEMPLATED_FORMATS } from '../../src/formats/formats.js';
+import { TEMPLATED_FORMATS, type TemplatedFormat } from '../../src/formats/formats.js';
 import {
   BUILTIN_TEMPLATES,
   RESERVED_NAMES,
@@ -66,30 +66,34 @@ describe('templates', () => {
   });
 
   it('refuses what does not parse or has lost its insertion points', () => {
-    expect(templateProblem('mihomo', 'a: [1')).toMatch(/^not valid YAML/);
-    expect(templateProblem('mihomo', 'a: 1\na: 2\n')).toMatch(/^not valid YAML/);
-    expect(templateProblem('mihomo', '- 1')).toBe('the document is not a mapping');
-    expect(templateProblem('mihomo', 'proxies: 3\nproxy-groups: []')).toBe('`proxies` is not a list of maps');
-    expect(templateProblem('mihomo', 'proxy-groups: [{name: G, type: select, proxies: [DIRECT]}]')).toBe(
-      'no proxy group lists "{{servers}}"',
-    );
-    expect(templateProblem('mihomo', "proxy-groups: [{type: select, proxies: ['{{servers}}']}]")).toBe(
-      'a proxy or proxy group has no name',
-    );
-    expect(templateProblem('sing-box', '{')).toMatch(/^not valid JSON/);
-    expect(templateProblem('sing-box', '[]')).toBe('the document is not an object');
-    expect(templateProblem('sing-box', '{"outbounds": {}}')).toBe('`outbounds` is not an array of objects');
-    expect(templateProblem('sing-box', '{"outbounds": [{"type": "direct", "outbounds": ["{{servers}}"]}]}')).toBe(
-      'no selector or urltest outbound lists "{{servers}}"',
-    );
-    expect(templateProblem('sing-box', '{"outbounds": [], "endpoints": 1}')).toBe(
-      '`endpoints` is not an array of objects',
-    );
-    expect(templateProblem('xray', '{"outbounds": [{"tag": "proxy", "protocol": "freedom"}]}')).toBe(
-      '`outbounds` must hold exactly one {"tag": "proxy"} marker',
-    );
-    expect(templateProblem('xray', '{"outbounds": [{"tag": "proxy"}, {"tag": "proxy"}]}')).toMatch(/exactly one/);
-    expect(templateProblem('xray', '"x"')).toBe('the document is not an object');
+    const cases: [TemplatedFormat, string, string | RegExp][] = [
+      ['mihomo', 'a: [1', /^not valid YAML/],
+      ['mihomo', 'a: 1\na: 2\n', /^not valid YAML/],
+      ['mihomo', '- 1', 'the document is not a mapping'],
+      ['mihomo', 'proxies: 3\nproxy-groups: []', '`proxies` is not a list of maps'],
+      ['mihomo', 'proxy-groups: [{name: G, type: select, proxies: [DIRECT]}]', 'no proxy group lists "{{servers}}"'],
+      ['mihomo', "proxy-groups: [{type: select, proxies: ['{{servers}}']}]", 'a proxy or proxy group has no name'],
+      ['sing-box', '{', /^not valid JSON/],
+      ['sing-box', '[]', 'the document is not an object'],
+      ['sing-box', '{"outbounds": {}}', '`outbounds` is not an array of objects'],
+      [
+        'sing-box',
+        '{"outbounds": [{"type": "direct", "outbounds": ["{{servers}}"]}]}',
+        'no selector or urltest outbound lists "{{servers}}"',
+      ],
+      ['sing-box', '{"outbounds": [], "endpoints": 1}', '`endpoints` is not an array of objects'],
+      [
+        'xray',
+        '{"outbounds": [{"tag": "proxy", "protocol": "freedom"}]}',
+        '`outbounds` must hold exactly one {"tag": "proxy"} marker',
+      ],
+      ['xray', '{"outbounds": [{"tag": "proxy"}, {"tag": "proxy"}]}', /exactly one/],
+      ['xray', '"x"', 'the document is not an object'],
+    ];
+    for (const [format, text, expected] of cases) {
+      if (typeof expected === 'string') expect(templateProblem(format, text), text).toBe(expected);
+      else expect(templateProblem(format, text), text).toMatch(expected);
+    }
   });
 
   it('accepts a minimal template of each format', () => {

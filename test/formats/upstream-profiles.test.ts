@@ -5,7 +5,7 @@ import type { ProxyNode } from '../../src/formats/proxy.js';
 import { parseShareUri } from '../../src/formats/share-uri/index.js';
 import { profileShareUris } from '../../src/formats/upstream-profiles.js';
 import { isValidProxyUri } from '../../src/modules/sources/proxy-uri.js';
-import { PARSE_VECTORS } from './vectors.js';
+import { PARSE_VECTORS, R07_SING_BOX } from './vectors.js';
 
 /** A node without its `uri`, member by member for each protocol. */
 type WithoutUri<T> = T extends unknown ? Omit<T, 'uri'> : never;
@@ -455,26 +455,7 @@ const SING_BOX_CASES: Case[] = [
   {
     // ray2sing also writes the default early-data header and an empty packet_encoding (no packet encoding).
     label: 'vless over ws with early data as ray2sing writes it',
-    entry: {
-      type: 'vless',
-      tag: 'vl',
-      server: '172.67.149.95',
-      server_port: 443,
-      uuid: '25da296e-1d96-48ae-9867-4342796cd742',
-      tls: {
-        enabled: true,
-        server_name: 'vless.229feb8b52a0e7e117ea76f8b591bcb3.workers.dev',
-        utls: { enabled: true, fingerprint: 'chrome' },
-      },
-      transport: {
-        type: 'ws',
-        path: '/',
-        headers: { Host: 'vless.229feb8b52a0e7e117ea76f8b591bcb3.workers.dev' },
-        max_early_data: 2048,
-        early_data_header_name: 'Sec-WebSocket-Protocol',
-      },
-      packet_encoding: '',
-    },
+    entry: { ...R07_SING_BOX, tag: 'vl', packet_encoding: '' },
     node: vectorNode('R07', {
       name: 'vl',
       packetEncoding: 'none',

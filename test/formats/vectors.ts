@@ -927,6 +927,26 @@ export const PARSE_VECTORS: ParseVector[] = [
 ];
 
 /** Links the clients' tests feed in that this project refuses, each with the reason it gives. */
+/** R07 as a sing-box outbound: what our renderer writes, and (with a tag) what ray2sing writes for it. */
+export const R07_SING_BOX = {
+  type: 'vless',
+  server: '172.67.149.95',
+  server_port: 443,
+  uuid: '25da296e-1d96-48ae-9867-4342796cd742',
+  tls: {
+    enabled: true,
+    server_name: 'vless.229feb8b52a0e7e117ea76f8b591bcb3.workers.dev',
+    utls: { enabled: true, fingerprint: 'chrome' },
+  },
+  transport: {
+    type: 'ws',
+    path: '/',
+    headers: { Host: 'vless.229feb8b52a0e7e117ea76f8b591bcb3.workers.dev' },
+    max_early_data: 2048,
+    early_data_header_name: 'Sec-WebSocket-Protocol',
+  },
+};
+
 export const REFUSED_VECTORS: RefusedVector[] = [
   {
     // mihomo refuses a pin that is not 32 bytes when it loads the proxy (the derived copy changed the value for that).

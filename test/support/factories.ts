@@ -189,6 +189,13 @@ export async function linkLines(t: TestApp, token: string): Promise<string[] | n
   return res.body === '' ? [] : res.body.split('\n');
 }
 
+/** The lines of the public link in plain format, asserting it answers 200. */
+export async function plainLines(t: TestApp, token: string): Promise<string[]> {
+  const res = await t.call('GET', `/api/v1/sub/${token}?format=plain`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.body === '' ? [] : res.body.split('\n');
+}
+
 export interface AdminUser {
   user_id: number;
   user_hash: string;

@@ -32,7 +32,7 @@ export async function startUpstream(): Promise<UpstreamServer> {
   const counts = new Map<string, number>();
   const received = new Map<string, IncomingHttpHeaders[]>();
   let total = 0;
-  const server: Server = createServer((req, res) => {
+  const { origin, close } = await listenLocal((req, res) => {
     const path = req.url ?? '/';
     total += 1;
     counts.set(path, (counts.get(path) ?? 0) + 1);
@@ -41,8 +41,6 @@ export async function startUpstream(): Promise<UpstreamServer> {
     if (handler) handler(req, res);
     else res.writeHead(404).end('not found');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const pathOf = (url: string): string => new URL(url).pathname + new URL(url).search;
   const asHandler = (body: string | Handler): Handler => (typeof body === 'string' ? text(body) : body);
   return {
@@ -58,6 +56,18 @@ export async function startUpstream(): Promise<UpstreamServer> {
     hits: (url) => counts.get(pathOf(url)) ?? 0,
     headers: (url) => received.get(pathOf(url)) ?? [],
     totalHits: () => total,
+    close,
+  };
+}
+
+/** A node:http server on 127.0.0.1 at a free port; `close` also ends kept-alive connections. */
+export async function listenLocal(handler: Handler): Promise<{ origin: string; port: number; close(): Promise<void> }> {
+  const server: Server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -138,3 +138,16 @@ export function vmessCipher(cipher: string): string {
   const lower = cipher.toLowerCase();
   return ['auto', 'none', 'zero', 'aes-128-gcm', 'chacha20-poly1305'].includes(lower) ? lower : 'auto';
 }
+
+/** The xhttp `extra` settings as a JSON object ({} when there are none), or why they are not one. */
+export function xhttpExtra(text: string | undefined): Converted<Record<string, unknown>> {
+  if (!text) return { ok: true, value: {} };
+  let extra: unknown;
+  try {
+    extra = JSON.parse(text);
+  } catch {
+    return skip('xhttp extra is not JSON');
+  }
+  if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) return skip('xhttp extra is not an object');
+  return { ok: true, value: extra as Record<string, unknown> };
+}

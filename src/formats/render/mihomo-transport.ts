@@ -1,6 +1,6 @@
 // The `network` and `*-opts` keys of a mihomo proxy for the V2Ray-style transports, XHTTP extras included.
 import type { Transport } from '../proxy.js';
-import { webSocketEarlyData } from './common.js';
+import { webSocketEarlyData, xhttpExtra } from './common.js';
 
 type Proxy = Record<string, unknown>;
 
@@ -69,29 +69,22 @@ function addXhttp(out: Proxy, transport: Extract<Transport, { type: 'xhttp' }>):
   const opts: Proxy = { path: transport.path || '/' };
   if (transport.host) opts.host = transport.host;
   if (transport.mode) opts.mode = transport.mode;
-  if (transport.extra) {
-    let extra: unknown;
-    try {
-      extra = JSON.parse(transport.extra);
-    } catch {
-      return 'xhttp extra is not JSON';
-    }
-    if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) return 'xhttp extra is not an object';
-    for (const [key, value] of Object.entries(extra)) {
-      if (key === 'xmux' && typeof value === 'object' && value !== null) {
-        const reuse: Proxy = {};
-        for (const [xmuxKey, xmuxValue] of Object.entries(value)) {
-          const name = XMUX_KEYS[xmuxKey];
-          if (name === undefined) return `xhttp xmux "${xmuxKey}" is not supported by mihomo`;
-          reuse[name] = xmuxKey === 'hKeepAlivePeriod' ? xmuxValue : String(xmuxValue);
-        }
-        opts['reuse-settings'] = reuse;
-        continue;
+  const extra = xhttpExtra(transport.extra);
+  if (!extra.ok) return extra.reason;
+  for (const [key, value] of Object.entries(extra.value)) {
+    if (key === 'xmux' && typeof value === 'object' && value !== null) {
+      const reuse: Proxy = {};
+      for (const [xmuxKey, xmuxValue] of Object.entries(value)) {
+        const name = XMUX_KEYS[xmuxKey];
+        if (name === undefined) return `xhttp xmux "${xmuxKey}" is not supported by mihomo`;
+        reuse[name] = xmuxKey === 'hKeepAlivePeriod' ? xmuxValue : String(xmuxValue);
       }
-      const name = XHTTP_EXTRA_KEYS[key];
-      if (name === undefined) return `xhttp extra "${key}" is not supported by mihomo`;
-      opts[name] = key === 'sessionIDLength' ? String(value) : value;
+      opts['reuse-settings'] = reuse;
+      continue;
     }
+    const name = XHTTP_EXTRA_KEYS[key];
+    if (name === undefined) return `xhttp extra "${key}" is not supported by mihomo`;
+    opts[name] = key === 'sessionIDLength' ? String(value) : value;
   }
   out.network = 'xhttp';
   out['xhttp-opts'] = opts;

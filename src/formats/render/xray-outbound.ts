@@ -9,6 +9,7 @@ import {
   skip,
   webSocketEarlyData,
   withPrefix,
+  xhttpExtra,
 } from './common.js';
 
 type Json = Record<string, unknown>;
@@ -107,16 +108,9 @@ function addTransport(out: Json, transport: Transport): string | null {
       settings = { path: transport.path || '/' };
       if (transport.host) settings.host = transport.host;
       if (transport.mode) settings.mode = transport.mode;
-      if (transport.extra) {
-        let extra: unknown;
-        try {
-          extra = JSON.parse(transport.extra);
-        } catch {
-          return 'xhttp extra is not JSON';
-        }
-        if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) return 'xhttp extra is not an object';
-        settings.extra = extra;
-      }
+      const extra = xhttpExtra(transport.extra);
+      if (!extra.ok) return extra.reason;
+      if (transport.extra) settings.extra = extra.value;
       out.network = 'xhttp';
       out.xhttpSettings = settings;
       return null;

@@ -5,11 +5,10 @@ import {
   type Draft,
   type Problem,
   QueryWriter,
+  authorityLink,
   encodeUserinfo,
-  fragment,
-  hostPort,
+  endpoint,
   isProblem,
-  parsePort,
   percentDecode,
   problem,
   readTls,
@@ -17,8 +16,8 @@ import {
 } from './common.js';
 
 export function parseAnytls(link: Authority, name: string): Draft<AnytlsNode> | Problem {
-  const port = parsePort(link.port);
-  if (port === null) return problem('anytls URI has no port');
+  const at = endpoint(link, 'anytls', name);
+  if (isProblem(at)) return at;
   // As mihomo reads it: the password part of `user:password`, else the whole userinfo.
   const userinfo = link.userinfo ?? '';
   const colon = userinfo.indexOf(':');
@@ -26,12 +25,11 @@ export function parseAnytls(link: Authority, name: string): Draft<AnytlsNode> | 
   if (password === '') return problem('anytls URI has no password');
   const tls = readTls(link.query);
   if (isProblem(tls)) return tls;
-  return { protocol: 'anytls', name, server: link.host, port, password, tls };
+  return { protocol: 'anytls', ...at, password, tls };
 }
 
 export function writeAnytls(node: AnytlsNode): string {
   const query = new QueryWriter();
   writeTls(query, node.tls, { insecure: 'insecure', pin: 'hpkp' });
-  const userinfo = encodeUserinfo(node.password);
-  return `anytls://${userinfo}@${hostPort(node.server, node.port)}${query.toString()}${fragment(node.name)}`;
+  return authorityLink('anytls', encodeUserinfo(node.password), node, query);
 }

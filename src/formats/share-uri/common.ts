@@ -1,5 +1,6 @@
 // The pieces every share-URI dialect shares: query strings read without form decoding, endpoints, names and TLS keys.
-import { encodeComment, uriAuthority } from '../../modules/sources/proxy-uri.js';
+import { uriAuthority } from '../../modules/sources/proxy-uri.js';
+import { encodeComment } from '../../modules/sources/uri-text.js';
 import type { ProxyNode, Tls } from '../proxy.js';
 
 /** Why a line cannot become a node; parsers return it instead of throwing. */
@@ -142,6 +143,34 @@ export function encodeUserinfo(text: string): string {
 /** The share URI's last part: the name as an RFC 3986 fragment. */
 export function fragment(name: string): string {
   return name === '' ? '' : `#${encodeComment(name)}`;
+}
+
+/** The fields every authority dialect reads first: the name, and the host with a valid port, or why there is none. */
+export function endpoint(link: Authority, scheme: string, name: string): EndpointFields | Problem {
+  const port = parsePort(link.port);
+  return port === null ? problem(`${scheme} URI has no port`) : { name, server: link.host, port };
+}
+
+export interface EndpointFields {
+  name: string;
+  server: string;
+  port: number;
+}
+
+/** The whole userinfo percent-decoded, or undefined when there is none or it is empty. */
+export function userinfoText(link: Authority): string | undefined {
+  return link.userinfo === null ? undefined : percentDecode(link.userinfo) || undefined;
+}
+
+/** `scheme://userinfo@host:port` with what follows (a path and query) and the name; no userinfo, no `@`. */
+export function authorityLink(
+  scheme: string,
+  userinfo: string | undefined,
+  node: ProxyNode,
+  rest: string | QueryWriter,
+): string {
+  const user = userinfo === undefined ? '' : `${userinfo}@`;
+  return `${scheme}://${user}${hostPort(node.server, node.port)}${rest.toString()}${fragment(node.name)}`;
 }
 
 /** Drops undefined members so parsed nodes compare equal whatever optional fields a dialect spells out. */

@@ -1,21 +1,22 @@
 // Hysteria links: v1 `hysteria://host:port?auth=&peer=&upmbps=&obfsParam=...` and v2 `hysteria2://`/`hy2://auth@host[:ports]/?...`.
-import { isPortList } from '../../modules/sources/proxy-uri.js';
+import { isPortList } from '../../modules/sources/uri-endpoint.js';
 import type { Hysteria2Node, HysteriaNode } from '../proxy.js';
 import {
   type Authority,
   type Draft,
   type Problem,
   QueryWriter,
+  authorityLink,
   compact,
   encodeUserinfo,
-  fragment,
-  hostPort,
+  endpoint,
   isProblem,
   parseMbps,
   parsePort,
   percentDecode,
   problem,
   readTls,
+  userinfoText,
   writeTls,
 } from './common.js';
 
@@ -27,8 +28,8 @@ function readPorts(text: string | undefined): string | undefined | Problem {
 }
 
 export function parseHysteria(link: Authority, name: string): Draft<HysteriaNode> | Problem {
-  const port = parsePort(link.port);
-  if (port === null) return problem('hysteria URI has no port');
+  const at = endpoint(link, 'hysteria', name);
+  if (isProblem(at)) return at;
   const { query } = link;
   const tls = readTls(query);
   const ports = readPorts(query.get('mport', 'ports'));
@@ -36,13 +37,10 @@ export function parseHysteria(link: Authority, name: string): Draft<HysteriaNode
   if (ports !== undefined && isProblem(ports)) return ports;
   // `obfs` names the method (xplus) and `obfsParam` holds the password; mihomo reads a password from `obfs` itself.
   const obfs = query.get('obfsParam') ?? (query.get('obfs')?.toLowerCase() === 'xplus' ? undefined : query.get('obfs'));
-  const userinfo = link.userinfo === null ? undefined : percentDecode(link.userinfo) || undefined;
   return compact<Draft<HysteriaNode>>({
     protocol: 'hysteria',
-    name,
-    server: link.host,
-    port,
-    auth: query.get('auth', 'auth_str') ?? userinfo,
+    ...at,
+    auth: query.get('auth', 'auth_str') ?? userinfoText(link),
     transportProtocol: query.get('protocol'),
     upMbps: parseMbps(query.get('upmbps', 'up')),
     downMbps: parseMbps(query.get('downmbps', 'down')),
@@ -63,7 +61,7 @@ export function writeHysteria(node: HysteriaNode): string {
     .set('obfsParam', node.obfs)
     .set('mport', node.ports);
   writeTls(query, { ...node.tls, serverName: undefined }, { insecure: 'insecure', pin: 'pinSHA256' });
-  return `hysteria://${hostPort(node.server, node.port)}${query.toString()}${fragment(node.name)}`;
+  return authorityLink('hysteria', undefined, node, query);
 }
 
 /** The host may carry a port list (`443,5000-6000`): the first port is the port and the list is kept for hopping. */
@@ -117,6 +115,6 @@ export function writeHysteria2(node: Hysteria2Node): string {
     .set('up', node.upMbps)
     .set('down', node.downMbps)
     .set('mport', node.ports);
-  const userinfo = node.password === '' ? '' : `${encodeUserinfo(node.password)}@`;
-  return `hysteria2://${userinfo}${hostPort(node.server, node.port)}/${query.toString()}${fragment(node.name)}`;
+  const userinfo = node.password === '' ? undefined : encodeUserinfo(node.password);
+  return authorityLink('hysteria2', userinfo, node, `/${query.toString()}`);
 }

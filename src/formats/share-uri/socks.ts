@@ -1,5 +1,5 @@
 // SOCKS5 links: v2rayN's `socks://base64(user:pass)@host:port` and the plain `socks5://user:pass@host:port`.
-import { decodeBase64Loose } from '../../modules/sources/proxy-uri.js';
+import { decodeBase64Loose } from '../../modules/sources/uri-text.js';
 import type { SocksNode } from '../proxy.js';
 import {
   type Authority,
@@ -7,11 +7,10 @@ import {
   type Problem,
   compact,
   encodeUserinfo,
-  fragment,
-  hostPort,
-  parsePort,
+  authorityLink,
+  endpoint,
+  isProblem,
   percentDecode,
-  problem,
 } from './common.js';
 
 /** Plain `user:pass` when the raw userinfo has a ':', otherwise base64 of it, otherwise a bare user name. */
@@ -29,14 +28,12 @@ function credentials(userinfo: string | null): Pick<SocksNode, 'username' | 'pas
 }
 
 export function parseSocks(link: Authority, name: string): Draft<SocksNode> | Problem {
-  const port = parsePort(link.port);
-  if (port === null) return problem('socks URI has no port');
+  const at = endpoint(link, 'socks', name);
+  if (isProblem(at)) return at;
   const { username, password } = credentials(link.userinfo);
   return compact<Draft<SocksNode>>({
     protocol: 'socks',
-    name,
-    server: link.host,
-    port,
+    ...at,
     username: username || undefined,
     password: password || undefined,
   });
@@ -44,10 +41,16 @@ export function parseSocks(link: Authority, name: string): Draft<SocksNode> | Pr
 
 /** v2rayN's base64 form, or the plain `socks5://` form when the user name holds a ':' that base64 could not keep apart. */
 export function writeSocks(node: SocksNode): string {
-  const endpoint = `${hostPort(node.server, node.port)}${fragment(node.name)}`;
   const username = node.username ?? '';
   const password = node.password ?? '';
-  if (username.includes(':')) return `socks5://${encodeUserinfo(username)}:${encodeUserinfo(password)}@${endpoint}`;
-  if (username === '' && password === '') return `socks://${endpoint}`;
-  return `socks://${encodeUserinfo(Buffer.from(`${username}:${password}`, 'utf8').toString('base64'))}@${endpoint}`;
+  if (username.includes(':')) {
+    return authorityLink('socks5', `${encodeUserinfo(username)}:${encodeUserinfo(password)}`, node, '');
+  }
+  if (username === '' && password === '') return authorityLink('socks', undefined, node, '');
+  return authorityLink(
+    'socks',
+    encodeUserinfo(Buffer.from(`${username}:${password}`, 'utf8').toString('base64')),
+    node,
+    '',
+  );
 }

@@ -1,6 +1,15 @@
 // How a v2ray-family link says which transport carries it (`type=ws&path=...`), read and written in one place.
-import type { Transport } from '../proxy.js';
-import { type Problem, type Query, type QueryWriter, compact, problem, splitList } from './common.js';
+import type { Tls, Transport } from '../proxy.js';
+import {
+  type Problem,
+  type Query,
+  type QueryWriter,
+  compact,
+  isProblem,
+  problem,
+  readSecurity,
+  splitList,
+} from './common.js';
 
 const EARLY_DATA_RE = /^\d{1,9}$/;
 
@@ -38,6 +47,23 @@ export function httpHeaderTransport(host: string | undefined, path: string | und
   return compact({ type: 'http' as const, host: splitList(host), path: paths.length > 0 ? paths : ['/'], method });
 }
 
+export function httpUpgradeTransport(path: string | undefined, host: string | undefined): Transport {
+  return compact({ type: 'httpupgrade' as const, path: path ?? '/', host });
+}
+
+export function grpcTransport(serviceName: string, authority: string | undefined, multiMode: boolean): Transport {
+  return compact({ type: 'grpc' as const, serviceName, authority, multiMode: multiMode || undefined });
+}
+
+export function xhttpTransport(
+  path: string | undefined,
+  host: string | undefined,
+  mode: string | undefined,
+  extra: string | undefined,
+): Transport {
+  return compact({ type: 'xhttp' as const, path: path ?? '/', host, mode, extra });
+}
+
 export function h2Transport(host: string | undefined, path: string | undefined): Transport {
   return { type: 'h2', path: path ?? '/', host: splitList(host) };
 }
@@ -66,27 +92,20 @@ export function readTransport(query: Query): Transport | Problem {
     case 'websocket':
       return wsTransport(path, host, query.get('ed'), query.get('eh'));
     case 'httpupgrade':
-      return compact({ type: 'httpupgrade' as const, path: path ?? '/', host });
+      return httpUpgradeTransport(path, host);
     case 'grpc':
     case 'gun':
-      return compact({
-        type: 'grpc' as const,
-        serviceName: query.get('serviceName') ?? '',
-        authority: query.get('authority'),
-        multiMode: query.get('mode')?.toLowerCase() === 'multi' || undefined,
-      });
+      return grpcTransport(
+        query.get('serviceName') ?? '',
+        query.get('authority'),
+        query.get('mode')?.toLowerCase() === 'multi',
+      );
     case 'http':
     case 'h2':
       return h2Transport(host, path);
     case 'xhttp':
     case 'splithttp':
-      return compact({
-        type: 'xhttp' as const,
-        path: path ?? '/',
-        host,
-        mode: query.get('mode'),
-        extra: query.get('extra'),
-      });
+      return xhttpTransport(path, host, query.get('mode'), query.get('extra'));
     case 'kcp':
     case 'mkcp':
       return kcpTransport(query.get('seed'), query.get('headerType'));
@@ -95,6 +114,11 @@ export function readTransport(query: Query): Transport | Problem {
     default:
       return problem(`unsupported transport '${type}'`);
   }
+}
+
+/** `type`, `host` and `path` of the HTTP-based transports that carry one host and one path. */
+function writeHostPath(query: QueryWriter, transport: Extract<Transport, { type: 'ws' | 'httpupgrade' | 'xhttp' }>) {
+  return query.set('type', transport.type).set('host', transport.host).set('path', transport.path);
 }
 
 export function writeTransport(query: QueryWriter, transport: Transport): void {
@@ -111,15 +135,10 @@ export function writeTransport(query: QueryWriter, transport: Transport): void {
         .set('method', transport.method);
       return;
     case 'ws':
-      query
-        .set('type', 'ws')
-        .set('host', transport.host)
-        .set('path', transport.path)
-        .set('ed', transport.maxEarlyData)
-        .set('eh', transport.earlyDataHeaderName);
+      writeHostPath(query, transport).set('ed', transport.maxEarlyData).set('eh', transport.earlyDataHeaderName);
       return;
     case 'httpupgrade':
-      query.set('type', 'httpupgrade').set('host', transport.host).set('path', transport.path);
+      writeHostPath(query, transport);
       return;
     case 'grpc':
       query
@@ -132,12 +151,7 @@ export function writeTransport(query: QueryWriter, transport: Transport): void {
       query.set('type', 'http').set('host', transport.host.join(',')).set('path', transport.path);
       return;
     case 'xhttp':
-      query
-        .set('type', 'xhttp')
-        .set('host', transport.host)
-        .set('path', transport.path)
-        .set('mode', transport.mode)
-        .set('extra', transport.extra);
+      writeHostPath(query, transport).set('mode', transport.mode).set('extra', transport.extra);
       return;
     case 'kcp':
       query.set('type', 'kcp').set('headerType', transport.headerType).set('seed', transport.seed);
@@ -146,4 +160,13 @@ export function writeTransport(query: QueryWriter, transport: Transport): void {
       query.set('type', 'quic');
       return;
   }
+}
+
+/** The transport and `security=` TLS of a vless, trojan or vmess (URI form) link, or the first problem in them. */
+export function readStream(query: Query, alwaysTls: boolean): { transport: Transport; tls?: Tls } | Problem {
+  const transport = readTransport(query);
+  if (isProblem(transport)) return transport;
+  const tls = readSecurity(query, alwaysTls);
+  if (tls !== undefined && isProblem(tls)) return tls;
+  return compact({ transport, tls });
 }

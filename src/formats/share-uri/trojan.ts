@@ -5,35 +5,37 @@ import {
   type Draft,
   type Problem,
   QueryWriter,
+  authorityLink,
   compact,
   encodeUserinfo,
-  fragment,
-  hostPort,
+  endpoint,
   isProblem,
-  parsePort,
-  percentDecode,
   problem,
-  readSecurity,
+  userinfoText,
   writeSecurity,
 } from './common.js';
-import { readTransport, writeTransport } from './transport.js';
+import { readStream, writeTransport } from './transport.js';
 
 export function parseTrojan(link: Authority, name: string): Draft<TrojanNode> | Problem {
-  const port = parsePort(link.port);
-  if (port === null) return problem('trojan URI has no port');
-  const password = percentDecode(link.userinfo ?? '');
-  if (password === '') return problem('trojan URI has no password');
-  const transport = readTransport(link.query);
-  if (isProblem(transport)) return transport;
-  const tls = readSecurity(link.query, true);
-  if (tls === undefined || isProblem(tls)) return tls ?? problem('trojan URI has no TLS');
-  return compact<Draft<TrojanNode>>({ protocol: 'trojan', name, server: link.host, port, password, transport, tls });
+  const at = endpoint(link, 'trojan', name);
+  if (isProblem(at)) return at;
+  const password = userinfoText(link);
+  if (password === undefined) return problem('trojan URI has no password');
+  const stream = readStream(link.query, true);
+  if (isProblem(stream)) return stream;
+  if (stream.tls === undefined) return problem('trojan URI has no TLS');
+  return compact<Draft<TrojanNode>>({
+    protocol: 'trojan',
+    ...at,
+    password,
+    transport: stream.transport,
+    tls: stream.tls,
+  });
 }
 
 export function writeTrojan(node: TrojanNode): string {
   const query = new QueryWriter();
   writeSecurity(query, node.tls);
   writeTransport(query, node.transport);
-  const userinfo = encodeUserinfo(node.password);
-  return `trojan://${userinfo}@${hostPort(node.server, node.port)}${query.toString()}${fragment(node.name)}`;
+  return authorityLink('trojan', encodeUserinfo(node.password), node, query);
 }

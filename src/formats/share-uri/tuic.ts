@@ -6,12 +6,11 @@ import {
   type Draft,
   type Problem,
   QueryWriter,
+  authorityLink,
   compact,
   encodeUserinfo,
-  fragment,
-  hostPort,
+  endpoint,
   isProblem,
-  parsePort,
   percentDecode,
   problem,
   readTls,
@@ -32,17 +31,15 @@ function credentials(userinfo: string): Pick<TuicNode, 'uuid' | 'password' | 'to
 }
 
 export function parseTuic(link: Authority, name: string): Draft<TuicNode> | Problem {
-  const port = parsePort(link.port);
-  if (port === null) return problem('tuic URI has no port');
+  const at = endpoint(link, 'tuic', name);
+  if (isProblem(at)) return at;
   const user = credentials(link.userinfo ?? '');
   const tls = readTls(link.query);
   if (isProblem(user)) return user;
   if (isProblem(tls)) return tls;
   return compact<Draft<TuicNode>>({
     protocol: 'tuic',
-    name,
-    server: link.host,
-    port,
+    ...at,
     ...user,
     congestionControl: link.query.get('congestion_control', 'congestion-controller'),
     udpRelayMode: link.query.get('udp_relay_mode'),
@@ -57,5 +54,5 @@ export function writeTuic(node: TuicNode): string {
     .set('congestion_control', node.congestionControl)
     .set('udp_relay_mode', node.udpRelayMode);
   writeTls(query, node.tls, { insecure: 'allow_insecure', pin: 'pcs' });
-  return `tuic://${userinfo}@${hostPort(node.server, node.port)}${query.toString()}${fragment(node.name)}`;
+  return authorityLink('tuic', userinfo, node, query);
 }

@@ -5,17 +5,14 @@ import {
   type Draft,
   type Problem,
   QueryWriter,
+  authorityLink,
   compact,
-  fragment,
-  hostPort,
+  endpoint,
   isProblem,
-  parsePort,
-  percentDecode,
-  problem,
-  readSecurity,
+  userinfoText,
   writeSecurity,
 } from './common.js';
-import { readTransport, writeTransport } from './transport.js';
+import { readStream, writeTransport } from './transport.js';
 
 const PACKET_ENCODINGS: Record<string, VlessNode['packetEncoding']> = {
   none: 'none',
@@ -25,23 +22,18 @@ const PACKET_ENCODINGS: Record<string, VlessNode['packetEncoding']> = {
 };
 
 export function parseVless(link: Authority, name: string): Draft<VlessNode> | Problem {
-  const port = parsePort(link.port);
-  if (port === null) return problem('vless URI has no port');
-  const transport = readTransport(link.query);
-  if (isProblem(transport)) return transport;
-  const tls = readSecurity(link.query, false);
-  if (tls !== undefined && isProblem(tls)) return tls;
+  const at = endpoint(link, 'vless', name);
+  if (isProblem(at)) return at;
+  const stream = readStream(link.query, false);
+  if (isProblem(stream)) return stream;
   return compact<Draft<VlessNode>>({
     protocol: 'vless',
-    name,
-    server: link.host,
-    port,
-    uuid: percentDecode(link.userinfo ?? '').toLowerCase(),
+    ...at,
+    uuid: (userinfoText(link) ?? '').toLowerCase(),
     flow: link.query.get('flow')?.toLowerCase(),
     encryption: link.query.get('encryption') ?? 'none',
     packetEncoding: PACKET_ENCODINGS[link.query.get('packetEncoding')?.toLowerCase() ?? ''],
-    transport,
-    tls,
+    ...stream,
   });
 }
 
@@ -50,5 +42,5 @@ export function writeVless(node: VlessNode): string {
   query.set('packetEncoding', node.packetEncoding);
   writeSecurity(query, node.tls);
   writeTransport(query, node.transport);
-  return `vless://${node.uuid}@${hostPort(node.server, node.port)}${query.toString()}${fragment(node.name)}`;
+  return authorityLink('vless', node.uuid, node, query);
 }

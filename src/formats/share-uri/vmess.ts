@@ -1,21 +1,31 @@
 // VMess links in both forms: v2rayN's `vmess://base64(JSON)` (port and aid as strings or numbers) and `vmess://uuid@host:port?...`.
-import { UUID_RE, decodeBase64Loose, hasUserinfo } from '../../modules/sources/proxy-uri.js';
+import { UUID_RE, hasUserinfo } from '../../modules/sources/proxy-uri.js';
+import { decodeBase64Loose, parseJsonObject } from '../../modules/sources/uri-text.js';
 import type { Tls, Transport, VmessNode } from '../proxy.js';
 import {
   type Draft,
   type Problem,
   Query,
   compact,
+  endpoint,
   isProblem,
   parsePort,
   percentDecode,
   problem,
   readAuthority,
   readReality,
-  readSecurity,
   readTls,
 } from './common.js';
-import { h2Transport, httpHeaderTransport, kcpTransport, readTransport, wsTransport } from './transport.js';
+import {
+  grpcTransport,
+  h2Transport,
+  httpHeaderTransport,
+  httpUpgradeTransport,
+  kcpTransport,
+  readStream,
+  wsTransport,
+  xhttpTransport,
+} from './transport.js';
 
 /** What mihomo, sing-box and Xray all accept; anything else means `auto` to v2rayN and Xray too. */
 const CIPHERS = new Set(['auto', 'none', 'zero', 'aes-128-gcm', 'chacha20-poly1305']);
@@ -37,38 +47,22 @@ export function parseVmess(body: string, name: string): Draft<VmessNode> | Probl
 function parseVmessUri(body: string, name: string): Draft<VmessNode> | Problem {
   const link = readAuthority('vmess', body);
   if (isProblem(link)) return link;
-  const port = parsePort(link.port);
-  if (port === null) return problem('vmess URI has no port');
+  const at = endpoint(link, 'vmess', name);
+  if (isProblem(at)) return at;
   const uuid = percentDecode(link.userinfo ?? '');
   if (!UUID_RE.test(uuid)) return problem('vmess user id is not a UUID');
   const aid = alterId(link.query.get('aid', 'alterId'));
-  const transport = readTransport(link.query);
-  const tls = readSecurity(link.query, false);
   if (isProblem(aid)) return aid;
-  if (isProblem(transport)) return transport;
-  if (tls !== undefined && isProblem(tls)) return tls;
+  const stream = readStream(link.query, false);
+  if (isProblem(stream)) return stream;
   return compact<Draft<VmessNode>>({
     protocol: 'vmess',
-    name,
-    server: link.host,
-    port,
+    ...at,
     uuid: uuid.toLowerCase(),
     alterId: aid,
     cipher: cipher(link.query.get('encryption', 'scy')),
-    transport,
-    tls,
+    ...stream,
   });
-}
-
-function parseJsonObject(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
 }
 
 function parseVmessJson(body: string, name: string): Draft<VmessNode> | Problem {
@@ -111,14 +105,9 @@ function jsonTransport(json: Query): Transport | Problem {
     case 'ws':
       return wsTransport(path, host, json.get('ed'), json.get('eh'));
     case 'httpupgrade':
-      return compact({ type: 'httpupgrade' as const, path: path ?? '/', host });
+      return httpUpgradeTransport(path, host);
     case 'grpc':
-      return compact({
-        type: 'grpc' as const,
-        serviceName: path ?? '',
-        authority: json.get('authority') ?? host,
-        multiMode: type?.toLowerCase() === 'multi' || undefined,
-      });
+      return grpcTransport(path ?? '', json.get('authority') ?? host, type?.toLowerCase() === 'multi');
     case 'h2':
       return h2Transport(host, path);
     case 'http':
@@ -127,13 +116,7 @@ function jsonTransport(json: Query): Transport | Problem {
         : h2Transport(host, path);
     case 'xhttp':
     case 'splithttp':
-      return compact({
-        type: 'xhttp' as const,
-        path: path ?? '/',
-        host,
-        mode: type?.toLowerCase() === 'none' ? undefined : type,
-        extra: json.get('extra'),
-      });
+      return xhttpTransport(path, host, type?.toLowerCase() === 'none' ? undefined : type, json.get('extra'));
     case 'kcp':
       return kcpTransport(path, type);
     case 'quic':

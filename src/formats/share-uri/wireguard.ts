@@ -7,15 +7,15 @@ import {
   type Draft,
   type Problem,
   QueryWriter,
+  authorityLink,
   compact,
   encodeUserinfo,
-  fragment,
-  hostPort,
+  endpoint,
   isProblem,
   parsePort,
-  percentDecode,
   problem,
   splitList,
+  userinfoText,
 } from './common.js';
 
 /** A Curve25519 key in standard base64; `+`, `/` and `=` are taken literally (pitfall 8). */
@@ -47,11 +47,10 @@ function readReserved(text: string | undefined): number[] | undefined | Problem 
 }
 
 export function parseWireguard(link: Authority, name: string): Draft<WireguardNode> | Problem {
-  const port = parsePort(link.port);
-  if (port === null) return problem('wireguard URI has no port');
+  const at = endpoint(link, 'wireguard', name);
+  if (isProblem(at)) return at;
   const { query } = link;
-  const userinfo = link.userinfo === null ? undefined : percentDecode(link.userinfo) || undefined;
-  const privateKey = readKey(query.get('privatekey', 'pk', 'secretKey') ?? userinfo, 'private key');
+  const privateKey = readKey(query.get('privatekey', 'pk', 'secretKey') ?? userinfoText(link), 'private key');
   if (isProblem(privateKey)) return privateKey;
   const publicKey = readKey(query.get('publickey', 'peer_public_key'), 'public key');
   if (isProblem(publicKey)) return publicKey;
@@ -72,9 +71,7 @@ export function parseWireguard(link: Authority, name: string): Draft<WireguardNo
   if (mtu === null) return problem(`wireguard mtu '${mtuText}' is not a number`);
   return compact<Draft<WireguardNode>>({
     protocol: 'wireguard',
-    name,
-    server: link.host,
-    port,
+    ...at,
     privateKey,
     publicKey,
     preSharedKey,
@@ -91,6 +88,5 @@ export function writeWireguard(node: WireguardNode): string {
     .set('address', node.addresses.join(','))
     .set('reserved', node.reserved?.join(','))
     .set('mtu', node.mtu);
-  const userinfo = encodeUserinfo(node.privateKey);
-  return `wireguard://${userinfo}@${hostPort(node.server, node.port)}${query.toString()}${fragment(node.name)}`;
+  return authorityLink('wireguard', encodeUserinfo(node.privateKey), node, query);
 }

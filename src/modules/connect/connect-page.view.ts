@@ -1,5 +1,5 @@
 // Server-side HTML of the connect page and its "unknown provider" variant; every dynamic value passes through escapeHtml.
-import { escapeHtml, linkableUrl, pageCsp } from './html.js';
+import { escapeHtml, htmlPage, linkableUrl, pageCsp } from './html.js';
 import { CONNECT_PAGE_SCRIPT } from './connect-page.script.js';
 import { CONNECT_PAGE_STYLE } from './connect-page.style.js';
 
@@ -81,19 +81,5 @@ export function renderUnknownProviderPage(providerName: string): string {
 
 /** `title` and `body` must already be escaped HTML. */
 function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex">
-<link rel="icon" href="data:,">
-<title>${title} · subweave</title>
-<style>${CONNECT_PAGE_STYLE}</style>
-</head>
-<body>${body}
-</body>
-</html>
-`;
+  return htmlPage(`${title} · subweave`, CONNECT_PAGE_STYLE, body);
 }

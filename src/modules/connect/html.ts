@@ -36,3 +36,22 @@ export function pageCsp(style: string, script: string, extra: string[] = []): st
     "require-trusted-types-for 'script'",
   ].join('; ');
 }
+
+/** A whole server-rendered page around `body` with its one inline style; `title` and `body` must be escaped HTML. */
+export function htmlPage(title: string, style: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
+<title>${title}</title>
+<style>${style}</style>
+</head>
+<body>${body}
+</body>
+</html>
+`;
+}

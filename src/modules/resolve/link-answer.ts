@@ -3,7 +3,7 @@ import { CONTENT_TYPES, type Format } from '../../formats/formats.js';
 import type { Skipped } from '../../formats/proxy.js';
 import { chooseLink, type LinkChoice, type LinkRequest } from '../formats/format-rules.js';
 import type { FormatSettings } from '../formats/format-settings.js';
-import { encodeComment } from '../sources/proxy-uri.js';
+import { encodeComment } from '../sources/uri-text.js';
 import { LINK_PAGE_HEADERS, renderLinkPage } from './link-page.js';
 import { etagOf, type ResolvedSubscription } from './render-cache.js';
 

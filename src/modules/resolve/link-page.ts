@@ -1,6 +1,6 @@
 // The HTML answer of a public link opened in a browser: what the subscription is, its QR code, and how to add it to an app.
 import { renderSVG } from 'uqr';
-import { escapeHtml, linkableUrl, pageCsp } from '../connect/html.js';
+import { escapeHtml, htmlPage, linkableUrl, pageCsp } from '../connect/html.js';
 import { CLIENT_APPS, deepLink, linkFor, PLATFORMS, type LinkForm } from './link-page.apps.js';
 import { renderFacts, type LinkUsage } from './link-page.facts.js';
 import { LINK_PAGE_SCRIPT } from './link-page.script.js';
@@ -126,19 +126,5 @@ function appButtons(url: string, name: string): string {
 
 /** `title` and `body` must already be escaped HTML. */
 function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex">
-<link rel="icon" href="data:,">
-<title>${title}</title>
-<style>${LINK_PAGE_STYLE}</style>
-</head>
-<body>${body}
-</body>
-</html>
-`;
+  return htmlPage(title, LINK_PAGE_STYLE, body);
 }

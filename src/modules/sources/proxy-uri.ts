@@ -1,4 +1,6 @@
 // Proxy share links come in many client dialects; this module decides which are structurally usable and renders them back with a display comment.
+import { type Endpoint, endpointProblem, hostProblem, isPort, splitHostPort } from './uri-endpoint.js';
+import { decodeBase64Loose, encodeComment, parseJsonObject } from './uri-text.js';
 
 export const CONFIG_SCHEMES: readonly string[] = [
   'vless',
@@ -23,16 +25,6 @@ const PORT_OPTIONAL_SCHEMES = new Set(['hysteria2', 'hy2']);
 const SCHEME_RE = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WHITESPACE_OR_CONTROL_RE = /[\s\p{Cc}]/u;
-const REG_NAME_RE = /^[\p{L}\p{N}\p{M}._~!$&'()*+,;=%-]+$/u;
-const UNRESERVED_RE = /^[A-Za-z0-9._~-]$/;
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
-export interface Endpoint {
-  userinfo: string | null;
-  host: string;
-  bracketed: boolean;
-  port: string | null;
-}
 
 /** An endpoint read from a share URI body, with what follows host:port (path and query). */
 export interface UriAuthority extends Endpoint {
@@ -63,16 +55,6 @@ export function configHost(uri: string): string | null {
   return inspection.ok ? inspection.host : null;
 }
 
-/** RFC 3986 percent-encoding of the UTF-8 bytes: only unreserved characters stay literal. */
-export function encodeComment(comment: string): string {
-  let out = '';
-  for (const byte of new TextEncoder().encode(comment)) {
-    const char = String.fromCharCode(byte);
-    out += UNRESERVED_RE.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
-  }
-  return out;
-}
-
 export function renderConfig(uri: string, comment: string | null): string {
   const inspection = inspect(uri);
   const label = comment || (inspection.ok ? inspection.host : null);
@@ -82,21 +64,6 @@ export function renderConfig(uri: string, comment: string | null): string {
     return `vmess://${Buffer.from(JSON.stringify(json), 'utf8').toString('base64')}`;
   }
   return label ? `${uri}#${encodeComment(label)}` : uri;
-}
-
-/** Decodes standard or URL-safe base64, padded or not, ignoring whitespace; null unless the result is UTF-8 text. */
-export function decodeBase64Loose(text: string): string | null {
-  const compact = text.replace(/\s+/g, '').replace(/-/g, '+').replace(/_/g, '/');
-  const match = /^([A-Za-z0-9+/]*)(={0,2})$/.exec(compact);
-  const data = match?.[1];
-  const padding = match?.[2] ?? '';
-  if (data === undefined || data.length % 4 === 1) return null;
-  if (padding !== '' && (data.length + padding.length) % 4 !== 0) return null;
-  try {
-    return UTF8.decode(Buffer.from(data, 'base64'));
-  } catch {
-    return null;
-  }
 }
 
 function inspect(uri: string): Inspection {
@@ -169,66 +136,6 @@ function endpointCandidates(body: string): UriAuthority[] {
   });
 }
 
-export function splitHostPort(hostPort: string, userinfo: string | null): Endpoint | null {
-  if (hostPort.startsWith('[')) {
-    const close = hostPort.indexOf(']');
-    const after = hostPort.slice(close + 1);
-    if (close < 0 || (after !== '' && !after.startsWith(':'))) return null;
-    return { userinfo, host: hostPort.slice(1, close), bracketed: true, port: after === '' ? null : after.slice(1) };
-  }
-  const colon = hostPort.indexOf(':');
-  const port = colon < 0 ? null : hostPort.slice(colon + 1);
-  return { userinfo, host: colon < 0 ? hostPort : hostPort.slice(0, colon), bracketed: false, port };
-}
-
-function endpointProblem(endpoint: Endpoint, portOptional: boolean): string | null {
-  const problem = hostProblem(endpoint.host, endpoint.bracketed);
-  if (problem !== null) return problem;
-  if (endpoint.port === null) return portOptional ? null : 'has no port';
-  const valid = portOptional ? isPortList(endpoint.port) : isPort(endpoint.port);
-  return valid ? null : `has an invalid port '${endpoint.port}'`;
-}
-
-function hostProblem(host: string, bracketed: boolean): string | null {
-  if (host === '') return 'has no host';
-  if (bracketed || host.includes(':')) return isIPv6(host) ? null : `has an invalid IPv6 host '${host}'`;
-  return REG_NAME_RE.test(host) ? null : `has an invalid host '${host}'`;
-}
-
-function isPort(text: string): boolean {
-  return /^\d{1,5}$/.test(text) && Number(text) >= 1 && Number(text) <= 65535;
-}
-
-/** Hysteria2 multi-port syntax: `443,5000-6000`. */
-export function isPortList(text: string): boolean {
-  return text.split(',').every((item) => {
-    const [from, to, ...extra] = item.split('-');
-    if (from === undefined || !isPort(from) || extra.length > 0) return false;
-    return to === undefined || (isPort(to) && Number(from) <= Number(to));
-  });
-}
-
-function isIPv4(text: string): boolean {
-  const parts = text.split('.');
-  return parts.length === 4 && parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255);
-}
-
-function isIPv6(text: string): boolean {
-  const address = text.replace(/%25[\w.~-]+$/, ''); // RFC 6874 zone id
-  const halves = address.split('::');
-  if (halves.length > 2) return false;
-  const groups = halves.flatMap((half) => (half === '' ? [] : half.split(':')));
-  let slots = groups.length;
-  const last = groups[groups.length - 1];
-  if (last?.includes('.') && !address.endsWith('::')) {
-    if (!isIPv4(last)) return false;
-    groups.pop();
-    slots += 1; // an embedded IPv4 address fills two 16-bit groups
-  }
-  if (!groups.every((group) => /^[0-9a-f]{1,4}$/i.test(group))) return false;
-  return halves.length === 2 ? slots <= 7 : slots === 8;
-}
-
 function inspectVmess(body: string): Inspection {
   if (hasUserinfo(body)) return inspectAuthority('vmess', body);
   const decoded = decodeBase64Loose(body);
@@ -241,17 +148,6 @@ function inspectVmess(body: string): Inspection {
   const port = typeof record.port === 'number' || typeof record.port === 'string' ? String(record.port) : '';
   if (!isPort(port)) return fail('vmess JSON needs a port between 1 and 65535');
   return { ok: true, host: add, vmessJson: record };
-}
-
-function parseJsonObject(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Base64 never contains '@', so an '@' before the query marks the `user@host:port` form. */

@@ -1,7 +1,7 @@
 // The subscription and source endpoints, written once and mounted per scope (user: /api/v1/subs; provider: /api/v1/providers/:user_id/subs).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, type TObject } from 'typebox';
+import { Type, type TObject, type TSchema } from 'typebox';
 import { errorResponses, NoContent } from '../../http/schemas.js';
 import { API_TOKEN_ERRORS, API_TOKEN_SECURITY, routeDefaults } from '../../http/route-defaults.js';
 import type { Scope } from './scope.js';
@@ -60,6 +60,16 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     ? Type.Object({ ...options.scopeParams.properties, ...TokenParams.properties })
     : TokenParams;
   const rootParams = options.scopeParams ? { params: options.scopeParams } : {};
+  /** The options of a change to one subscription that answers the subscription as it is afterwards. */
+  const changeRoute = <Body extends TSchema>(summary: string, description: string, body: Body, errors: number[]) => ({
+    schema: {
+      summary,
+      description,
+      params: Params,
+      body,
+      response: { 200: SubscriptionResponse, ...errorResponses(...errors) },
+    },
+  });
 
   app.post(
     '/',
@@ -105,17 +115,13 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
 
   app.patch(
     '/:token',
-    {
-      schema: {
-        summary: 'Change a subscription or its link settings',
-        description:
-          'Changes any of name, description and the link settings; at least one is required, omitted ones stay. ' +
-          '`description: null` clears it; a setting set to null returns to its default.',
-        params: Params,
-        body: UpdateSubscriptionBody,
-        response: { 200: SubscriptionResponse, ...errorResponses(400, 404, 409) },
-      },
-    },
+    changeRoute(
+      'Change a subscription or its link settings',
+      'Changes any of name, description and the link settings; at least one is required, omitted ones stay. ' +
+        '`description: null` clears it; a setting set to null returns to its default.',
+      UpdateSubscriptionBody,
+      [400, 404, 409],
+    ),
     async (request) => service.update(scopeOf(request), request.params.token, request.body),
   );
 
@@ -154,45 +160,34 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
 
   app.post(
     '/:token/sources',
-    {
-      schema: {
-        summary: 'Add sources',
-        description:
-          'Appends 1-150 sources; sources already present are skipped silently. Too many: 413, nothing added.',
-        params: Params,
-        body: AddSourcesBody,
-        response: { 200: SubscriptionResponse, ...errorResponses(400, 404, 413) },
-      },
-    },
+    changeRoute(
+      'Add sources',
+      'Appends 1-150 sources; sources already present are skipped silently. Too many: 413, nothing added.',
+      AddSourcesBody,
+      [400, 404, 413],
+    ),
     async (request) => service.addSources(scopeOf(request), request.params.token, request.body.sources),
   );
 
   app.put(
     '/:token/sources',
-    {
-      schema: {
-        summary: 'Replace all sources',
-        description: 'Replaces the whole source list (0-150 items) in one transaction; order_index restarts at 0.',
-        params: Params,
-        body: ReplaceSourcesBody,
-        response: { 200: SubscriptionResponse, ...errorResponses(400, 404) },
-      },
-    },
+    changeRoute(
+      'Replace all sources',
+      'Replaces the whole source list (0-150 items) in one transaction; order_index restarts at 0.',
+      ReplaceSourcesBody,
+      [400, 404],
+    ),
     async (request) => service.replaceSources(scopeOf(request), request.params.token, request.body.sources),
   );
 
   app.delete(
     '/:token/sources',
-    {
-      schema: {
-        summary: 'Remove sources',
-        description:
-          'Removes sources by id. Every id must belong to the subscription, otherwise 404 and nothing is removed.',
-        params: Params,
-        body: RemoveSourcesBody,
-        response: { 200: SubscriptionResponse, ...errorResponses(400, 404) },
-      },
-    },
+    changeRoute(
+      'Remove sources',
+      'Removes sources by id. Every id must belong to the subscription, otherwise 404 and nothing is removed.',
+      RemoveSourcesBody,
+      [400, 404],
+    ),
     async (request) => service.removeSources(scopeOf(request), request.params.token, request.body.source_ids),
   );
 

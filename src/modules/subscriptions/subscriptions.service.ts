@@ -1,7 +1,6 @@
 // The rules of subscriptions and their source lists (SPEC.md "Subscriptions", DESIGN.md section 5), for any scope.
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
-import { isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/executor.js';
 import { lockReferenceGraph } from '../../db/graph-lock.js';
 import { errors } from '../../http/errors.js';
@@ -40,7 +39,9 @@ import {
 } from './subscriptions.store.js';
 import { lockUser } from '../users/users.store.js';
 import { markHadSubscriptions } from '../connections/connections.store.js';
-import { sourceFetchKey, SubscriptionViews } from './subscriptions.views.js';
+import { SubscriptionViews } from './subscriptions.views.js';
+import { type RefreshReport, SubscriptionRefresher } from './subscription-refresh.js';
+import { rethrowNameExists, validName } from './subscription-names.js';
 import { loadForScope, type AccessMode } from './access.js';
 import { LINK_SETTINGS_FIELDS, settingsColumns } from './link-settings.js';
 import { rotateToken } from './rotate.js';
@@ -49,22 +50,10 @@ import type { ChangeLog } from '../../changes/change-log.js';
 import type { ExternalSources, RefreshOptions } from '../fetch/external-sources.js';
 import { fetchKey } from '../fetch/fetch-options.js';
 
-const MAX_NAME_LENGTH = 64;
-
-export interface RefreshReport {
-  refreshed: number;
-  failed: number;
-  skipped: number;
-  total: number;
-  message: string | null;
-  errors: string[] | null;
-}
-
 export class SubscriptionsService {
   private readonly db: Executor;
   private readonly views: SubscriptionViews;
-  /** Refreshes running now, by subscription token: a second refresh of the same subscription joins the first. */
-  private readonly refreshing = new Map<string, Promise<RefreshReport>>();
+  private readonly refresher: SubscriptionRefresher;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -75,6 +64,7 @@ export class SubscriptionsService {
   ) {
     this.db = database.db;
     this.views = new SubscriptionViews(database.db, config, cache, external);
+    this.refresher = new SubscriptionRefresher(database.db, external);
   }
 
   async list(scope: Scope) {
@@ -247,39 +237,10 @@ export class SubscriptionsService {
     });
   }
 
-  /**
-   * POST .../refresh: re-fetches every external source of the subscription now, joining a refresh already running
-   * (one with `acceptShrink` joins only another that accepts shrinks).
-   */
+  /** POST .../refresh: re-fetches every external source of the subscription now (see subscription-refresh.ts). */
   async refresh(scope: Scope, token: string, options: RefreshOptions = {}): Promise<RefreshReport> {
     await this.load(scope, token, 'read');
-    const key = options.acceptShrink ? `${token} accept` : token;
-    const running = this.refreshing.get(key);
-    if (running) return running;
-    const report = this.refreshAll(token, options).finally(() => this.refreshing.delete(key));
-    this.refreshing.set(key, report);
-    return report;
-  }
-
-  private async refreshAll(token: string, options: RefreshOptions): Promise<RefreshReport> {
-    const sources = await listSources(this.db, token);
-    const urls = sources.filter((s) => s.source_type === 'external_url');
-    const outcomes = await Promise.all(
-      urls.map(async (s) => ({ url: s.data, outcome: await this.external.refresh(sourceFetchKey(s), options) })),
-    );
-    const failures = outcomes.flatMap(({ url, outcome }) => (outcome.ok ? [] : [`${url}: ${outcome.error}`]));
-    const refreshed = urls.length - failures.length;
-    return {
-      refreshed,
-      failed: failures.length,
-      skipped: sources.length - urls.length,
-      total: sources.length,
-      message:
-        urls.length === 0
-          ? 'No external sources to refresh.'
-          : `Refreshed ${refreshed} of ${urls.length} external sources${failures.length ? `; ${failures.length} failed` : ''}.`,
-      errors: failures.length > 0 ? failures : null,
-    };
+    return this.refresher.refresh(token, options);
   }
 
   /** Classifies source input, looking up the tokens of links to this service copied from other addresses. */
@@ -318,22 +279,4 @@ export class SubscriptionsService {
       ]);
     }
   }
-}
-
-function validName(raw: string): string {
-  const name = raw.trim();
-  const length = [...name].length;
-  if (length === 0 || length > MAX_NAME_LENGTH) {
-    throw errors.validation('The name must be 1-64 characters after trimming.', [
-      { path: 'body.name', message: `must be 1-${MAX_NAME_LENGTH} characters after trimming` },
-    ]);
-  }
-  return name;
-}
-
-function rethrowNameExists(name: string) {
-  return (error: unknown): never => {
-    if (isUniqueViolation(error)) throw errors.nameExists(name);
-    throw error;
-  };
 }
