@@ -1,0 +1,79 @@
+// What the target database already holds (so an import can refuse it or merge into it) and the one bulk write of an import.
+import type { Executor } from '../../db/executor.js';
+import type { ConnectionRow, NewSource, NewSubscription, ProviderRow, UserRow } from '../../db/types.js';
+import { insertSources } from '../sources/sources.store.js';
+import { insertCacheRows, recordSuccess } from '../fetch/cache.store.js';
+
+export interface TargetKeys {
+  users: Array<Pick<UserRow, 'user_id' | 'user_hash' | 'token_hash'>>;
+  providers: Array<Pick<ProviderRow, 'provider_hash' | 'provider_name' | 'owner_user_id' | 'token_hash'>>;
+  connections: Array<Pick<ConnectionRow, 'user_id' | 'provider_hash'>>;
+  subscriptions: Array<{ token: string; user_id: number; scope: string; name: string }>;
+  /** Fetch keys that already have good content. */
+  fetchedUrls: string[];
+}
+
+export const EMPTY_TARGET: TargetKeys = {
+  users: [],
+  providers: [],
+  connections: [],
+  subscriptions: [],
+  fetchedUrls: [],
+};
+
+export async function readTargetKeys(db: Executor): Promise<TargetKeys> {
+  return {
+    users: await db.selectFrom('users').select(['user_id', 'user_hash', 'token_hash']).execute(),
+    providers: await db
+      .selectFrom('providers')
+      .select(['provider_hash', 'provider_name', 'owner_user_id', 'token_hash'])
+      .execute(),
+    connections: await db.selectFrom('connections').select(['user_id', 'provider_hash']).execute(),
+    subscriptions: await db.selectFrom('subscriptions').select(['token', 'user_id', 'scope', 'name']).execute(),
+    fetchedUrls: (
+      await db.selectFrom('external_cache').select('url').where('fetched_at', 'is not', null).execute()
+    ).map((row) => row.url),
+  };
+}
+
+/** Good content of one upstream, as the refresher would have stored it. */
+export interface CacheContent {
+  url: string;
+  content: string;
+  contentHash: string;
+  count: number;
+  fetchedAt: string;
+}
+
+export interface ImportRows {
+  users: UserRow[];
+  providers: ProviderRow[];
+  connections: ConnectionRow[];
+  subscriptions: NewSubscription[];
+  sources: NewSource[];
+  /** Every fetch key the new external sources use (a row each, content or not). */
+  cacheKeys: string[];
+  cacheContent: CacheContent[];
+}
+
+/** Rows per insert statement: far below SQLite's bound-parameter limit for the widest table. */
+const BATCH = 40;
+
+function batches<T>(rows: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += BATCH) out.push(rows.slice(i, i + BATCH));
+  return out;
+}
+
+/** Inserts everything in parent-before-child order; run it inside one transaction. */
+export async function writeImportRows(trx: Executor, rows: ImportRows, now: string): Promise<void> {
+  for (const list of batches(rows.users)) await trx.insertInto('users').values(list).execute();
+  for (const list of batches(rows.providers)) await trx.insertInto('providers').values(list).execute();
+  for (const list of batches(rows.connections)) await trx.insertInto('connections').values(list).execute();
+  for (const list of batches(rows.subscriptions)) await trx.insertInto('subscriptions').values(list).execute();
+  await insertSources(trx, rows.sources);
+  await insertCacheRows(trx, rows.cacheKeys, now);
+  for (const entry of rows.cacheContent) {
+    await recordSuccess(trx, entry.url, entry.content, entry.contentHash, entry.count, null, entry.fetchedAt);
+  }
+}
