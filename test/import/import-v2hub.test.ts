@@ -219,7 +219,12 @@ describe.skipIf(!pgUrl)('subweave import-v2hub', () => {
     it('prints what would change and writes nothing, not even a database file', async () => {
       const target = await scratchDatabaseUrl('sqlite');
       try {
-        const result = await importInto(target.url, fixture, '--dry-run');
+        // v2hub's own DATABASE_URL, driver name included, is accepted as it is.
+        const asyncpgUrl = fixture.url.replace(/^postgres(ql)?:/, 'postgresql+asyncpg:');
+        const result = await runCli(['import-v2hub', '--from', asyncpgUrl, '--dry-run'], {
+          DATABASE_URL: target.url,
+          PUBLIC_BASE_URL: TEST_BASE_URL,
+        });
         expect(result.code).toBe(0);
         expect(result.stdout).toMatch(/^v2hub import, dry run: nothing was written\n/);
         expect(counts(result.stdout, 'subscriptions')).toEqual([6, 0, 1]);

@@ -58,7 +58,8 @@ function parseOptions(argv: string[]): ImportOptions {
     strict: true,
   });
   if (positionals.length > 0) throw new Error(`unexpected argument: ${positionals.join(' ')}`);
-  const from = values.from?.trim() ?? '';
+  // v2hub's own DATABASE_URL names its driver (postgresql+asyncpg://); the server is the same.
+  const from = (values.from?.trim() ?? '').replace(/^(postgres(?:ql)?)\+[a-z0-9]+:\/\//i, '$1://');
   if (!/^postgres(ql)?:\/\//i.test(from) || !URL.canParse(from)) {
     throw new Error('--from must be the postgres://user:password@host:port/database URL of the v2hub database');
   }
