@@ -139,6 +139,8 @@ describe.skipIf(!pgUrl)('subweave import-v2hub', () => {
         const lines = async (token: string): Promise<string[]> => {
           const res = await t.call('GET', `/sub/${token}?format=plain`);
           expect(res.statusCode).toBe(200);
+          // v2hub's update interval, kept for the clients already polling the link.
+          expect(res.headers['profile-update-interval']).toBe('12');
           return res.body.split('\n');
         };
         const upstream = UPSTREAM_LINES.map((l) => l.slice(0, l.indexOf('#')));

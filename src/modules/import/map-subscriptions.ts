@@ -22,6 +22,8 @@ export interface SubscriptionRows {
 }
 
 const MAX_NAME = 64;
+/** v2hub sent every link with `profile-update-interval: 12`; imported links keep telling clients the same. */
+const V2HUB_UPDATE_INTERVAL_HOURS = 12;
 const MAX_DEPTH = 3;
 
 export function mapSubscriptions(
@@ -99,6 +101,7 @@ function mapSubscription(
     scope: providerHash ?? '',
     name,
     description,
+    update_interval_hours: V2HUB_UPDATE_INTERVAL_HOURS,
     support_url: null,
     web_page_url: null,
     announce: null,
