@@ -1,4 +1,4 @@
-// A v2hub database built from the schema facts of docs/migrating-from-v2hub.md, with a row for every case the importer handles.
+// A v2hub database as its migrations 0000-0004 leave it (tables, keys, value formats), with a row for every case the importer handles.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 

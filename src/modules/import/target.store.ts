@@ -1,6 +1,10 @@
-// What the target database already holds (so an import can refuse it or merge into it) and the one bulk write of an import.
+// What the target database already holds (so an import can refuse it or merge into it), and the import's write through each table's owning store.
 import type { Executor } from '../../db/executor.js';
 import type { ConnectionRow, NewSource, NewSubscription, ProviderRow, UserRow } from '../../db/types.js';
+import { insertUser } from '../users/users.store.js';
+import { insertProvider } from '../providers/providers.store.js';
+import { insertConnection } from '../connections/connections.store.js';
+import { insertSubscription } from '../subscriptions/subscriptions.store.js';
 import { insertSources } from '../sources/sources.store.js';
 import { insertCacheRows, recordSuccess } from '../fetch/cache.store.js';
 
@@ -56,21 +60,12 @@ export interface ImportRows {
   cacheContent: CacheContent[];
 }
 
-/** Rows per insert statement: far below SQLite's bound-parameter limit for the widest table. */
-const BATCH = 40;
-
-function batches<T>(rows: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += BATCH) out.push(rows.slice(i, i + BATCH));
-  return out;
-}
-
-/** Inserts everything in parent-before-child order; run it inside one transaction. */
+/** Inserts everything in parent-before-child order through the owning stores; run it inside one transaction. */
 export async function writeImportRows(trx: Executor, rows: ImportRows, now: string): Promise<void> {
-  for (const list of batches(rows.users)) await trx.insertInto('users').values(list).execute();
-  for (const list of batches(rows.providers)) await trx.insertInto('providers').values(list).execute();
-  for (const list of batches(rows.connections)) await trx.insertInto('connections').values(list).execute();
-  for (const list of batches(rows.subscriptions)) await trx.insertInto('subscriptions').values(list).execute();
+  for (const row of rows.users) await insertUser(trx, row);
+  for (const row of rows.providers) await insertProvider(trx, row);
+  for (const row of rows.connections) await insertConnection(trx, row);
+  for (const row of rows.subscriptions) await insertSubscription(trx, row);
   await insertSources(trx, rows.sources);
   await insertCacheRows(trx, rows.cacheKeys, now);
   for (const entry of rows.cacheContent) {
