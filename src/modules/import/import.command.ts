@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import type { Config } from '../../config.js';
 import { createDatabase, type DatabaseHandle } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import { ChangeLog } from '../../changes/change-log.js';
+import { ChangeLog, type Change } from '../../changes/change-log.js';
 import { mapAccounts } from './map-accounts.js';
 import { mapCache } from './map-cache.js';
 import { mapSubscriptions } from './map-subscriptions.js';
@@ -132,17 +132,29 @@ async function plan(
       users: accounts.users,
       providers: accounts.providers,
       connections: accounts.connections,
-      ...subs,
+      subscriptions: subs.subscriptions,
+      sources: subs.sources,
       ...cache,
     },
   };
 }
 
-/** One transaction; every new subscription and content is told to running instances through the change log. */
+/** Changes told to running instances per change-log write: one insert stays below every bound-parameter limit. */
+const CHANGES_PER_WRITE = 500;
+
+/**
+ * The rows in one transaction; then running instances are told about every new subscription and content (a merge
+ * can fill a reference that pointed nowhere), in bounded batches after the commit.
+ */
 async function write(database: DatabaseHandle, rows: ImportRows): Promise<void> {
-  await new ChangeLog(database).write(async (trx, record) => {
-    await writeImportRows(trx, rows, new Date().toISOString());
-    for (const row of rows.subscriptions) record({ kind: 'subscription', token: row.token });
-    for (const entry of rows.cacheContent) record({ kind: 'url', url: entry.url });
-  });
+  const changes = new ChangeLog(database);
+  await changes.write((trx) => writeImportRows(trx, rows, new Date().toISOString()));
+  const notices: Change[] = [
+    ...rows.subscriptions.map((row): Change => ({ kind: 'subscription', token: row.token })),
+    ...rows.cacheContent.map((entry): Change => ({ kind: 'url', url: entry.url })),
+  ];
+  for (let i = 0; i < notices.length; i += CHANGES_PER_WRITE) {
+    const batch = notices.slice(i, i + CHANGES_PER_WRITE);
+    await changes.write(async (_trx, record) => batch.forEach(record));
+  }
 }

@@ -116,7 +116,11 @@ function mapSubscription(
 
 function groupByToken(rows: V2hubSource[]): Map<string, V2hubSource[]> {
   const groups = new Map<string, V2hubSource[]>();
-  for (const row of rows) groups.set(row.subscription_token, [...(groups.get(row.subscription_token) ?? []), row]);
+  for (const row of rows) {
+    const group = groups.get(row.subscription_token);
+    if (group) group.push(row);
+    else groups.set(row.subscription_token, [row]);
+  }
   return groups;
 }
 

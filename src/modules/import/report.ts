@@ -60,7 +60,9 @@ export class ImportReport {
     const groups = new Map<string, Skip[]>();
     for (const skip of this.skips) {
       const group = `${skip.table}: ${skip.reason}`;
-      groups.set(group, [...(groups.get(group) ?? []), skip]);
+      const list = groups.get(group);
+      if (list) list.push(skip);
+      else groups.set(group, [skip]);
     }
     if (groups.size > 0) lines.push(`skipped (${this.skips.length}):`);
     for (const [group, skips] of groups) {
