@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { runCli, type CliResult } from '../support/cli.js';
 import {
@@ -236,11 +237,32 @@ describe.skipIf(!pgUrl)('subweave import-v2hub', () => {
       }
     });
 
+    it('creates no table in an empty PostgreSQL schema on a dry run', async () => {
+      const target = await scratchDatabaseUrl('postgres');
+      const schema = decodeURIComponent(target.url.split('options=')[1] ?? '').split('=')[1];
+      const client = new pg.Client({ connectionString: pgUrl });
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        const result = await importInto(target.url, fixture, '--dry-run');
+        expect(result.code, result.stderr).toBe(0);
+        expect(counts(result.stdout, 'users')).toEqual([5, 0, 1]);
+        const tables = await client.query('select table_name from information_schema.tables where table_schema = $1', [
+          schema,
+        ]);
+        expect(tables.rows).toEqual([]);
+      } finally {
+        await client.end();
+        await target.cleanup();
+      }
+    });
+
     it('leaves a migrated database untouched on a dry run, and a merge adds only what is new', async () => {
       const target = await scratchDatabaseUrl('postgres');
       const handle = createDatabase(target.url);
       try {
-        expect((await importInto(target.url, fixture)).code).toBe(0);
+        const first = await importInto(target.url, fixture);
+        expect(first.code, first.stderr).toBe(0);
         const before = await rowCounts(handle);
         await fixture.addUser(73001);
         const dry = await importInto(target.url, fixture, '--dry-run', '--merge');

@@ -9,7 +9,14 @@ import { mapAccounts } from './map-accounts.js';
 import { mapCache } from './map-cache.js';
 import { mapSubscriptions } from './map-subscriptions.js';
 import { ImportError, ImportReport } from './report.js';
-import { EMPTY_TARGET, readTargetKeys, writeImportRows, type ImportRows, type TargetKeys } from './target.store.js';
+import {
+  EMPTY_TARGET,
+  hasSubweaveTables,
+  readTargetKeys,
+  writeImportRows,
+  type ImportRows,
+  type TargetKeys,
+} from './target.store.js';
 import { readV2hub, type V2hubData } from './v2hub.store.js';
 
 export interface ImportIo {
@@ -75,7 +82,10 @@ async function importData(data: V2hubData, config: Config, options: ImportOption
   const database = createDatabase(config.databaseUrl);
   try {
     if (!options.dryRun) await migrateToLatest(database);
-    const target = options.dryRun && !(await migrated(database)) ? EMPTY_TARGET : await readTargetKeys(database.db);
+    const target =
+      options.dryRun && !(await hasSubweaveTables(database.db, database.dialect))
+        ? EMPTY_TARGET
+        : await readTargetKeys(database.db);
     refuseNonEmpty(target, options);
     const { rows, report } = await plan(data, target, config, options);
     if (!options.dryRun && report.totalAdded > 0) await write(database, rows);
@@ -88,12 +98,6 @@ async function importData(data: V2hubData, config: Config, options: ImportOption
 function isMissingSqliteFile(url: string): boolean {
   const path = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : null;
   return path !== null && path !== ':memory:' && !existsSync(path);
-}
-
-/** Whether the target has subweave's tables yet (a dry run against a fresh database must not create them). */
-async function migrated(database: DatabaseHandle): Promise<boolean> {
-  const tables = await database.db.introspection.getTables();
-  return tables.some((table) => table.name === 'users');
 }
 
 function refuseNonEmpty(target: TargetKeys, options: ImportOptions): void {

@@ -1,4 +1,6 @@
 // What the target database already holds (so an import can refuse it or merge into it), and the import's write through each table's owning store.
+import { sql } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import type { ConnectionRow, NewSource, NewSubscription, ProviderRow, UserRow } from '../../db/types.js';
 import { insertUser } from '../users/users.store.js';
@@ -24,6 +26,19 @@ export const EMPTY_TARGET: TargetKeys = {
   subscriptions: [],
   fetchedUrls: [],
 };
+
+/**
+ * Whether subweave's tables exist where this connection creates them (a dry run must not create them). PostgreSQL:
+ * resolved through the search path, never another schema's tables.
+ */
+export async function hasSubweaveTables(db: Executor, dialect: Dialect): Promise<boolean> {
+  const query =
+    dialect === 'postgres'
+      ? sql<{ present: boolean }>`select to_regclass('users') is not null as present`
+      : sql<{ present: number }>`select count(*) as present from sqlite_master where type = 'table' and name = 'users'`;
+  const { rows } = await query.execute(db);
+  return Boolean(rows[0]?.present);
+}
 
 export async function readTargetKeys(db: Executor): Promise<TargetKeys> {
   return {
