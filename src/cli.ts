@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `subweave` command: serve, migrate, and bootstrap users and providers without the admin API.
+// The `subweave` command: serve, migrate, back up, import from v2hub, and bootstrap users and providers without the admin API.
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -12,6 +12,7 @@ import { createUser, UsersService } from './modules/users/users.service.js';
 import { ProvidersService } from './modules/providers/providers.service.js';
 import { ChangeLog } from './changes/change-log.js';
 import { runAdmin } from './modules/admin/admin.cli.js';
+import { runImportV2hub } from './modules/import/import.command.js';
 
 /** Where a command writes: the process's streams, or a test's buffers. */
 export interface CliIo {
@@ -33,6 +34,12 @@ Commands:
   providers create <owner_user_id> <name> [url]
                             Create a provider owned by an existing user; prints its API token once.
                             name: 4-16 lower-case letters and digits, single inner hyphens.
+  import-v2hub --from postgres://... [--dry-run] [--merge] [--domain <v2hub DOMAIN>]
+                            Copy a v2hub database into this one (DATABASE_URL): users, providers, connections,
+                            subscriptions (same tokens), sources and cached upstream content. --dry-run prints
+                            what would change and writes nothing; a non-empty target needs --merge (re-runs add
+                            nothing twice); --domain: comments equal to v2hub's DOMAIN setting import as none.
+                            See docs/migrating-from-v2hub.md.
   admin <verb> ...          Sign and send an admin API request to a running server (ADMIN_SECRET, --url);
                             \`subweave admin --help\` lists every verb.
   help                      Show this help.
@@ -46,6 +53,7 @@ Examples:
   DATABASE_URL=postgres://localhost/subweave subweave migrate
   subweave backup backups/subweave-$(date +%F).db
   ADMIN_SECRET=... subweave admin users get 42 --url http://127.0.0.1:8080
+  subweave import-v2hub --from postgres://v2hub@old-host/v2hub --domain v2hub.example.com --dry-run
 `;
 
 async function withDatabase<T>(
@@ -130,6 +138,8 @@ async function command(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): Promi
       await (await import('./main.js')).serve(config, env, role);
       return 0;
     }
+    case 'import-v2hub':
+      return runImportV2hub(argv.slice(argv.indexOf('import-v2hub') + 1), config, io);
     case 'migrate': {
       const database = createDatabase(config.databaseUrl);
       try {
