@@ -58,9 +58,24 @@ export async function migrateToLatest(database: DatabaseHandle): Promise<string[
     provider: providerFor(database.dialect),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    if (attempt >= SCHEMA_RACE_ATTEMPTS || !isSchemaDroppedMeanwhile(error)) {
+      throw error instanceof Error ? error : new Error(String(error));
+    }
+  }
+}
+
+const SCHEMA_RACE_ATTEMPTS = 5;
+
+/**
+ * Kysely's migrator lists the tables of every schema on the server to find its own; when another schema is dropped
+ * during that listing (other deployments or test runs sharing the database), PostgreSQL answers 3F000. Each run is
+ * one transaction, so trying again is safe.
+ */
+function isSchemaDroppedMeanwhile(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '3F000';
 }
 
 async function currentSchema(db: Kysely<unknown>): Promise<string> {
