@@ -45,5 +45,9 @@ export async function wrk(url: string, options: WrkOptions = {}): Promise<WrkRes
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
   const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', ...headerArgs, url];
   const { stdout } = await run('wrk', args);
-  return parseWrk(stdout);
+  try {
+    return parseWrk(stdout);
+  } catch (error) {
+    throw new Error(`${(error as Error).message} in wrk's report:\n${stdout}`);
+  }
 }
