@@ -29,7 +29,8 @@ export function wrkMilliseconds(value: string): number {
 
 /** Parses wrk's `--latency` report. */
 export function parseWrk(stdout: string): WrkResult {
-  const percentile = (p: string) => wrkMilliseconds(new RegExp(`^\\s+${p}%\\s+(\\S+)$`, 'm').exec(stdout)?.[1] ?? '');
+  const percentile = (p: string) =>
+    wrkMilliseconds(new RegExp(`^\\s+${p}%\\s+(\\S+)\\s*$`, 'm').exec(stdout)?.[1] ?? '');
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
   return {
