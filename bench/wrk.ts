@@ -31,7 +31,8 @@ export function wrkMilliseconds(value: string): number {
 
 /** Parses wrk's `--latency` report. */
 export function parseWrk(stdout: string): WrkResult {
-  const percentile = (p: string) => wrkMilliseconds(new RegExp(`^\\s+${p}%\\s+(\\S+)$`, 'm').exec(stdout)?.[1] ?? '');
+  const percentile = (p: string) =>
+    wrkMilliseconds(new RegExp(`^\\s+${p}%\\s+(\\S+)\\s*$`, 'm').exec(stdout)?.[1] ?? '');
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
   return {
@@ -48,5 +49,9 @@ export async function wrk(url: string, options: WrkOptions = {}): Promise<WrkRes
   const scriptArgs = script === undefined ? [] : ['-s', script];
   const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', ...headerArgs, ...scriptArgs, url];
   const { stdout } = await run('wrk', args);
-  return parseWrk(stdout);
+  try {
+    return parseWrk(stdout);
+  } catch (error) {
+    throw new Error(`${(error as Error).message} in wrk's report:\n${stdout}`);
+  }
 }

@@ -1,4 +1,5 @@
 // The one client address every IP-based rule uses: the socket address, or X-Forwarded-For behind a trusted proxy (DESIGN.md 7 and 13).
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientIpFrom, IpMatcher, type IpRange } from '../net/ip.js';
 import { errors } from './errors.js';
@@ -20,8 +21,20 @@ declare module 'fastify' {
 export function installClientIp(app: FastifyInstance, trustProxy: IpRange[]): void {
   const trusted = trustProxy.length > 0 ? new IpMatcher(trustProxy) : null;
   app.decorateRequest('clientIp', '');
+  // A socket's own address never changes: keep-alive requests reuse its normalised form.
+  const socketIps = new WeakMap<Socket, string>();
   const resolve = (request: FastifyRequest): void => {
     const forwarded = request.headers['x-forwarded-for'];
+    if (trusted === null || forwarded === undefined) {
+      const socket = request.raw.socket;
+      let ip = socketIps.get(socket);
+      if (ip === undefined) {
+        ip = clientIpFrom(socket.remoteAddress ?? '', undefined, null) ?? '';
+        if (socket.remoteAddress !== undefined) socketIps.set(socket, ip);
+      }
+      request.clientIp = ip;
+      return;
+    }
     const ip = clientIpFrom(
       request.raw.socket.remoteAddress ?? '',
       Array.isArray(forwarded) ? forwarded.join(',') : forwarded,

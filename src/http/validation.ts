@@ -19,6 +19,7 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
  * a body nested a hundred thousand levels deep cannot overflow the stack.
  */
 export function unstorableStrings(data: unknown): string[] {
+  if (isFlatAndStorable(data)) return [];
   const found: string[] = [];
   const pending: Array<[unknown, string]> = [[data, '']];
   for (let next = pending.pop(); next; next = pending.pop()) {
@@ -35,6 +36,16 @@ export function unstorableStrings(data: unknown): string[] {
     }
   }
   return found.sort();
+}
+
+/** The common case of path and query parameters, checked without building paths: only clean strings, one level. */
+function isFlatAndStorable(data: unknown): boolean {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return false;
+  for (const key of Object.keys(data)) {
+    const value = (data as Record<string, unknown>)[key];
+    if (typeof value !== 'string' || UNSTORABLE.test(key) || UNSTORABLE.test(value)) return false;
+  }
+  return true;
 }
 
 /**

@@ -121,6 +121,8 @@ export function clientGroup(address: string): string {
   return ip.kind() === 'ipv4' ? format(ip) : `${format(networkOf(ip, 64))}/64`;
 }
 
+const MATCHER_MEMO_SIZE = 10_000;
+
 /**
  * A set of addresses and ranges. Like node's BlockList it treats IPv4 and IPv4-mapped IPv6 as the same
  * address, so an IPv6 range covering ::ffff:0:0/96 (such as ::/0) also matches IPv4 clients.
@@ -128,6 +130,8 @@ export function clientGroup(address: string): string {
 export class IpMatcher {
   readonly #list = new BlockList();
   readonly #texts = new Set<string>();
+  /** Answers already given: the list never changes, and the same clients come back on every request. */
+  readonly #answers = new Map<string, boolean>();
 
   constructor(ranges: Iterable<IpRange | string>) {
     for (const item of ranges) {
@@ -144,9 +148,14 @@ export class IpMatcher {
   }
 
   matches(address: string): boolean {
+    if (this.#texts.size === 0) return false;
+    const known = this.#answers.get(address);
+    if (known !== undefined) return known;
     const normalized = normalizeIp(address);
-    if (normalized === null) return false;
-    return this.#list.check(normalized, isIPv4(normalized) ? 'ipv4' : 'ipv6');
+    const answer = normalized !== null && this.#list.check(normalized, isIPv4(normalized) ? 'ipv4' : 'ipv6');
+    if (this.#answers.size >= MATCHER_MEMO_SIZE) this.#answers.clear();
+    this.#answers.set(address, answer);
+    return answer;
   }
 }
 

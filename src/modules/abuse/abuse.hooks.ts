@@ -48,7 +48,7 @@ export function installAbuseHooks(
     if (verdict.allowed) return;
     observer?.rateLimited(name);
     // Strikes and the automatic ban cover the client's group: its IPv4 address, or its IPv6 /64.
-    const group = clientGroup(request.clientIp);
+    const group = groupOf(request);
     const range = parseIpRange(group);
     if (range && (await safely(request.log, () => limiter.strike(group)))) {
       await controls.ban(range, defaultBanSeconds, 'rate_limit').then(
@@ -62,29 +62,48 @@ export function installAbuseHooks(
     throw errors.rateLimited(verdict.limit, verdict.resetSeconds, rateLimitHeaders(verdict));
   }
 
-  /** The ban check and the first budget charge of a request of this kind. */
-  async function admit(request: FastifyRequest, reply: FastifyReply, kind: RequestKind): Promise<void> {
-    if (kind === 'admin' || kind === 'infra') return;
+  /**
+   * The ban check and the first budget charge of a request of this kind. Synchronous (no promise) unless a budget
+   * is enabled for it: the public link is the hottest path of the service.
+   */
+  function admit(request: FastifyRequest, reply: FastifyReply, kind: RequestKind): Promise<void> | undefined {
+    if (kind === 'admin' || kind === 'infra') return undefined;
     const ip = request.clientIp;
-    if (controls.view.isWhitelisted(ip)) return;
+    if (controls.view.isWhitelisted(ip)) return undefined;
     const until = controls.view.bannedUntil(ip);
     if (until !== null) {
       observer?.banRefused();
       const bannedUntil = new Date(until).toISOString();
       throw errors.ipBanned(bannedUntil, Math.max(1, Math.ceil((until - Date.now()) / 1000)));
     }
+    if (kind === 'public' || kind === 'page') {
+      return limiter.enabled('public') ? limit(request, reply, 'public', groupOf(request)) : undefined;
+    }
+    if (kind === 'anonymous')
+      return limiter.enabled('anon') ? limit(request, reply, 'anon', groupOf(request)) : undefined;
+    // Only user and provider requests are looked at again (preValidation, onSend).
     const state: RequestState = { kind, anonCounted: false };
     states.set(request, state);
-    const group = clientGroup(ip);
-    if (kind === 'public' || kind === 'page') return limit(request, reply, 'public', group);
-    if (kind === 'anonymous') return limit(request, reply, 'anon', group);
     // A request without a token spends anonymous budget now; one with a token is refused once that budget
     // is used up (so guessing tokens stops), and spends it later only if it gets a 401.
     state.anonCounted = presentedToken(request) === null;
-    return limit(request, reply, 'anon', group, !state.anonCounted);
+    if (!limiter.enabled('anon')) return undefined;
+    return limit(request, reply, 'anon', groupOf(request), !state.anonCounted);
   }
 
-  app.addHook('onRequest', (request, reply) => admit(request, reply, requestKind(request)));
+  const settle = (pending: Promise<void> | undefined, done: (error?: Error) => void) => {
+    if (pending) pending.then(() => done(), done);
+    else done();
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    let pending: Promise<void> | undefined;
+    try {
+      pending = admit(request, reply, requestKind(request));
+    } catch (error) {
+      return done(error as Error);
+    }
+    settle(pending, done);
+  });
   // A path the router cannot even decode skips every hook; it is still an anonymous request.
   app.decorate('guardUnrouted', async (request: FastifyRequest, reply: FastifyReply) => {
     request.server.resolveClientIp(request);
@@ -92,20 +111,36 @@ export function installAbuseHooks(
   });
 
   // preValidation on the root runs after every onRequest hook, so route plugins have authenticated by now.
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', (request, reply, done) => {
     const state = guarded(request);
-    if (!state || !isApi(state.kind) || !limiter.enabled('api')) return;
+    if (!state || !isApi(state.kind) || !limiter.enabled('api')) return done();
     const key = credentialKey(request);
-    if (key) return limit(request, reply, 'api', key);
+    settle(key ? limit(request, reply, 'api', key) : undefined, done);
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const state = guarded(request);
-    if (!state || !isApi(state.kind) || state.anonCounted || reply.statusCode !== 401) return;
+    if (!state || !isApi(state.kind) || state.anonCounted || reply.statusCode !== 401) return done(null, payload);
     state.anonCounted = true;
-    const verdict = await safely(request.log, () => limiter.hit('anon', clientGroup(request.clientIp)));
-    if (verdict) reply.headers(rateLimitHeaders(verdict));
+    safely(request.log, () => limiter.hit('anon', groupOf(request))).then(
+      (verdict) => {
+        if (verdict) reply.headers(rateLimitHeaders(verdict));
+        done(null, payload);
+      },
+      (error: unknown) => done(error as Error),
+    );
   });
+}
+
+/** Strikes and budgets count the client's group; a keep-alive connection keeps the group of its address. */
+const groups = new WeakMap<object, { ip: string; group: string }>();
+function groupOf(request: FastifyRequest): string {
+  const socket = request.raw.socket;
+  const kept = groups.get(socket);
+  if (kept?.ip === request.clientIp) return kept.group;
+  const group = clientGroup(request.clientIp);
+  groups.set(socket, { ip: request.clientIp, group });
+  return group;
 }
 
 /** User and provider calls spend the per-credential budget, and the anonymous one when they fail to authenticate. */

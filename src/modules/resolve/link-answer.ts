@@ -32,42 +32,81 @@ export function chooseFor(settings: FormatSettings, request: LinkRequest): LinkC
   return chooseLink(settings.rules, request);
 }
 
+/**
+ * The answer for a format is built once per (cached resolution, settings version, format, rule) and shared by every
+ * request that gets it: a warm request allocates no headers. Callers must not change what it returns.
+ */
 export function answerLink(
   resolved: ResolvedSubscription,
   choice: LinkChoice & { result: Format | 'page' },
   settings: FormatSettings,
   linkUrl: string,
 ): LinkAnswer {
-  const common = {
+  if (choice.result === 'page') return pageAnswer(resolved, choice.rule, settings, linkUrl);
+  let kept = answers.get(resolved);
+  if (kept?.version !== settings.version)
+    answers.set(resolved, (kept = { version: settings.version, byKey: new Map() }));
+  const key = `${choice.result}\u0000${choice.rule}`;
+  let answer = kept.byKey.get(key);
+  if (!answer) {
+    answer = formatAnswer(resolved, choice.result, choice.rule, settings);
+    kept.byKey.set(key, answer);
+  }
+  return answer;
+}
+
+const answers = new WeakMap<ResolvedSubscription, { version: number; byKey: Map<string, LinkAnswer> }>();
+
+function commonHeaders(
+  resolved: ResolvedSubscription,
+  result: Format | 'page',
+  rule: string,
+  settings: FormatSettings,
+) {
+  return {
     ...resolved.profile,
     'cache-control': 'private, no-cache',
     vary: settings.rules.vary,
-    'subweave-format': choice.result,
-    'subweave-rule': choice.rule,
+    'subweave-format': result,
+    'subweave-rule': rule,
   };
-  if (choice.result === 'page') {
-    const page = pageOf(resolved, linkUrl);
-    return {
-      format: 'page',
-      rule: choice.rule,
-      headers: { ...common, ...LINK_PAGE_HEADERS, etag: page.etag },
-      body: page.body,
-      served: page.served,
-      skipped: [],
-    };
-  }
-  const rendered = resolved.render(choice.result);
+}
+
+function pageAnswer(
+  resolved: ResolvedSubscription,
+  rule: string,
+  settings: FormatSettings,
+  linkUrl: string,
+): LinkAnswer {
+  const page = pageOf(resolved, linkUrl);
+  return {
+    format: 'page',
+    rule,
+    headers: { ...commonHeaders(resolved, 'page', rule, settings), ...LINK_PAGE_HEADERS, etag: page.etag },
+    body: page.body,
+    served: page.served,
+    skipped: [],
+  };
+}
+
+function formatAnswer(
+  resolved: ResolvedSubscription,
+  format: Format,
+  rule: string,
+  settings: FormatSettings,
+): LinkAnswer {
+  const rendered = resolved.render(format);
   const headers: Record<string, string> = {
-    ...common,
-    'content-type': CONTENT_TYPES[choice.result],
-    'content-disposition': disposition(resolved.subscription.name, EXTENSIONS[choice.result]),
+    ...commonHeaders(resolved, format, rule, settings),
+    'content-type': CONTENT_TYPES[format],
+    'content-disposition': disposition(resolved.subscription.name, EXTENSIONS[format]),
     etag: rendered.etag,
   };
   if (rendered.skipped.length > 0) headers['subweave-skipped'] = String(rendered.skipped.length);
   return {
-    format: choice.result,
-    rule: choice.rule,
-    headers,
+    format,
+    rule,
+    headers: Object.freeze(headers),
     body: rendered.body,
     served: rendered.served,
     skipped: rendered.skipped,

@@ -7,7 +7,9 @@ import { ErrorResponse, errorResponses } from '../../http/schemas.js';
 import { routeDefaults } from '../../http/route-defaults.js';
 import { FORMAT_NAMES } from '../../formats/formats.js';
 import type { FormatSettings } from '../formats/format-settings.js';
-import type { RenderCache } from './render-cache.js';
+import type { RenderCache, ResolvedSubscription } from './render-cache.js';
+import type { LinkChoice } from '../formats/format-rules.js';
+import type { Format } from '../../formats/formats.js';
 import { answerLink, chooseFor, matchesEtag } from './link-answer.js';
 import { LINK_PAGE_HEADERS, renderLinkNotFoundPage } from './link-page.js';
 import { isTokenShaped } from '../../shared/tokens.js';
@@ -63,16 +65,15 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
     'If-None-Match answers 304. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page ' +
     'when the choice is `page`, else `subscription_not_found`).';
 
-  const serve = async (
+  type ServedChoice = LinkChoice & { result: Format | 'page' };
+  type LinkRequestView = { headers: Record<string, string | string[] | undefined> };
+  const answer = (
     token: string,
-    pathFormat: string | undefined,
-    queryFormat: string | undefined,
-    request: { headers: Record<string, string | string[] | undefined> },
+    resolved: ResolvedSubscription | null,
+    choice: LinkChoice,
+    request: LinkRequestView,
     reply: FastifyReply,
-  ) => {
-    const choice = chooseFor(formats, { pathFormat, queryFormat, headers: request.headers });
-    if (choice.result === 'block') throw errors.clientBlocked(choice.rule);
-    const resolved = isTokenShaped(token) ? await cache.get(token) : null;
+  ): FastifyReply => {
     if (!resolved) {
       if (choice.result !== 'page') throw errors.subscriptionNotFound();
       return reply
@@ -80,12 +81,34 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
         .headers({ ...LINK_PAGE_HEADERS, 'cache-control': 'no-store', vary: formats.rules.vary })
         .send(NOT_FOUND_PAGE);
     }
-    const answer = answerLink(resolved, { ...choice, result: choice.result }, formats, `${publicBaseUrl}/sub/${token}`);
-    reply.headers(answer.headers);
-    if (matchesEtag(request.headers['if-none-match'] as string | undefined, answer.headers['etag']!)) {
+    const { headers, body } = answerLink(resolved, choice as ServedChoice, formats, `${publicBaseUrl}/sub/${token}`);
+    reply.headers(headers);
+    if (matchesEtag(request.headers['if-none-match'] as string | undefined, headers['etag']!)) {
       return reply.code(304).send();
     }
-    return reply.send(answer.body);
+    return reply.send(body);
+  };
+
+  /** A cached link is answered synchronously (no promise, no await): the hot path of the service. */
+  const serve = (
+    token: string,
+    pathFormat: string | undefined,
+    queryFormat: string | undefined,
+    request: LinkRequestView,
+    reply: FastifyReply,
+  ): Promise<void> | undefined => {
+    const choice = chooseFor(formats, { pathFormat, queryFormat, headers: request.headers });
+    if (choice.result === 'block') throw errors.clientBlocked(choice.rule);
+    const cached = isTokenShaped(token) ? cache.peek(token) : undefined;
+    if (cached) {
+      answer(token, cached, choice, request, reply);
+      return undefined;
+    }
+    // Awaiting the reply settles once the answer is written, as an async handler that returns it would.
+    return (async () => {
+      const resolved = isTokenShaped(token) ? await cache.get(token) : null;
+      await answer(token, resolved, choice, request, reply);
+    })();
   };
 
   for (const url of ['/api/v1/sub/:token', '/sub/:token']) {
@@ -100,7 +123,7 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
           response: responses,
         },
       },
-      async (request, reply) => serve(request.params.token, undefined, request.query.format, request, reply),
+      (request, reply) => serve(request.params.token, undefined, request.query.format, request, reply),
     );
     app.get(
       `${url}/:format`,
@@ -113,8 +136,7 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
           response: responses,
         },
       },
-      async (request, reply) =>
-        serve(request.params.token, request.params.format, request.query.format, request, reply),
+      (request, reply) => serve(request.params.token, request.params.format, request.query.format, request, reply),
     );
   }
 };

@@ -67,13 +67,8 @@ export class RenderCache {
 
   /** The resolved subscription, or null when the token is unknown or its owner inactive. */
   get(token: string): Promise<ResolvedSubscription | null> {
-    const entry = this.entries.get(token);
-    if (entry) {
-      this.hits++;
-      this.entries.delete(token);
-      this.entries.set(token, entry); // most recently used last
-      return Promise.resolve(entry.value);
-    }
+    const cached = this.peek(token);
+    if (cached) return Promise.resolve(cached);
     this.misses++;
     const shared = this.inFlight.get(token);
     if (shared) return shared;
@@ -82,6 +77,16 @@ export class RenderCache {
     });
     this.inFlight.set(token, pending);
     return pending;
+  }
+
+  /** The cached resolution of `token`, without waiting: undefined when it must be computed (use get). */
+  peek(token: string): ResolvedSubscription | undefined {
+    const entry = this.entries.get(token);
+    if (!entry) return undefined;
+    this.hits++;
+    this.entries.delete(token);
+    this.entries.set(token, entry); // most recently used last
+    return entry.value;
   }
 
   get size(): number {

@@ -1,0 +1,183 @@
+// Measures the warm public link of the built service (its own process) against a bare node:http process returning the same bytes, in alternating wrk rounds.
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import { freePort } from '../scripts/support/private-services.js';
+import { wrk } from './wrk.js';
+
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 4);
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
+/** The service's LOG_LEVEL; `info` (the default of a deployment) logs every request, to /dev/null here. */
+const LOG_LEVEL = process.env['BENCH_LOG_LEVEL'] ?? 'info';
+/** Extra node options for the service, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof". */
+const NODE_ARGS = (process.env['BENCH_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
+const run = promisify(execFile);
+
+/** The bare server: the same body and validator headers, nothing else. */
+const BARE_SOURCE = `
+const http = require('node:http');
+const body = require('node:fs').readFileSync(process.argv[1]);
+const etag = process.argv[2];
+http.createServer((request, response) => {
+  response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', etag });
+  response.end(body);
+}).listen(0, '127.0.0.1', function () { process.stdout.write(String(this.address().port) + '\\n'); });
+`;
+
+const uuid = (i: number) => `${i.toString(16).padStart(8, '0')}-1111-4222-8333-944455556666`;
+const vless = (host: string, i: number) =>
+  `vless://${uuid(i)}@${host}.example.com:443?security=tls&type=ws#${host}-${i}`;
+
+/** Two base64 upstreams of 200 lines each, as in bench/public-link.ts; only read while seeding. */
+async function upstreamServer(): Promise<{ server: Server; origin: string }> {
+  const bodies = new Map<string, string>();
+  for (const name of ['a', 'b']) {
+    const lines = Array.from({ length: 200 }, (_, i) => vless(`up-${name}`, i));
+    bodies.set(`/${name}`, Buffer.from(lines.join('\n')).toString('base64'));
+  }
+  const server = createServer((request, response) => response.end(bodies.get(request.url ?? '') ?? ''));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+async function startService(env: NodeJS.ProcessEnv): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...NODE_ARGS, 'dist/cli.js', 'serve'], {
+    env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    const ok = await fetch(`${base}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return { base, child };
+    if (attempt > 200 || child.exitCode !== null) throw new Error('the service did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function startBare(bodyFile: string, etag: string): Promise<{ base: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['-e', BARE_SOURCE, bodyFile, etag], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve) =>
+    child.stdout?.once('data', (data: Buffer) => resolve(data.toString().trim())),
+  );
+  return { base: `http://127.0.0.1:${port}`, child };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 10 ms). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * wrk against one process, with the requests it answered per CPU second it spent: on a machine that others load,
+ * requests/s follow the scheduler, while requests per CPU second stay a property of the code.
+ */
+async function loadProcess(url: string, pid: number) {
+  const before = cpuSeconds(pid);
+  const result = await wrk(url, { connections: CONNECTIONS, seconds: SECONDS });
+  const cpu = cpuSeconds(pid) - before;
+  const requests = result.requests_per_second * SECONDS;
+  return { ...result, cpu_seconds: cpu, requests_per_cpu_second: Math.round(requests / cpu) };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function main(): Promise<void> {
+  execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
+  const dir = mkdtempSync(join(tmpdir(), 'subweave-link-vs-bare-'));
+  const env = {
+    ...process.env,
+    DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
+    PUBLIC_BASE_URL: 'http://bench.test',
+    FETCH_ALLOW_PRIVATE: 'true',
+    MAX_SOURCES_PER_SUBSCRIPTION: '200',
+    MAX_SUBSCRIPTIONS_PER_USER: '10',
+    RATE_LIMIT_PUBLIC_PER_MIN: '0',
+    LOG_LEVEL,
+  };
+  const token = (await run(process.execPath, ['dist/cli.js', 'users', 'create', '1'], { env })).stdout.trim();
+  const upstream = await upstreamServer();
+  const service = await startService(env);
+  const children = [service.child];
+  try {
+    await measure(service.base, token, upstream.origin, dir, children);
+  } finally {
+    await Promise.all(children.map(stop));
+    upstream.server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function measure(base: string, token: string, origin: string, dir: string, children: ChildProcess[]) {
+  const post = async (url: string, body: unknown) => {
+    const response = await fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'api-token': token, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { token: string };
+  };
+  const nested = [];
+  for (const name of ['na', 'nb']) {
+    nested.push(await post('/api/v1/subs', { name, sources: Array.from({ length: 20 }, (_, i) => vless(name, i)) }));
+  }
+  const main = await post('/api/v1/subs', {
+    name: 'bench',
+    sources: Array.from({ length: 150 }, (_, i) => vless('main', i)),
+  });
+  await post(`/api/v1/subs/${main.token}/sources`, {
+    sources: [...nested.map((sub) => `http://bench.test/api/v1/sub/${sub.token}`), `${origin}/a`, `${origin}/b`],
+  });
+
+  const link = `${base}/sub/${main.token}`;
+  const first = await fetch(link);
+  const body = Buffer.from(await first.arrayBuffer());
+  const bodyFile = join(dir, 'body');
+  writeFileSync(bodyFile, body);
+  const bare = await startBare(bodyFile, first.headers.get('etag') ?? '');
+  children.push(bare.child);
+
+  const rounds = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const loadBefore = loadavg()[0] ?? 0;
+    const bareResult = await loadProcess(bare.base, bare.child.pid!);
+    const linkResult = await loadProcess(link, children[0]!.pid!);
+    rounds.push({
+      bare_node_http: bareResult,
+      warm_link: linkResult,
+      ratio: Number((linkResult.requests_per_second / bareResult.requests_per_second).toFixed(3)),
+      cpu_ratio: Number((linkResult.requests_per_cpu_second / bareResult.requests_per_cpu_second).toFixed(3)),
+      load_average_1m: `${loadBefore.toFixed(2)} -> ${loadavg()[0]?.toFixed(2)}`,
+    });
+  }
+  const summary = {
+    body_bytes: body.length,
+    log_level: LOG_LEVEL,
+    rounds,
+    median_ratio: median(rounds.map((r) => r.ratio)),
+    median_cpu_ratio: median(rounds.map((r) => r.cpu_ratio)),
+  };
+  console.log(JSON.stringify(summary, null, 2));
+}
+
+await main();
