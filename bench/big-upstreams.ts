@@ -1,7 +1,7 @@
 // Benchmarks DESIGN 16 "Big upstreams do not slow others": wrk latency of a small link and an API read, idle and while four 5 MB upstreams are refreshed every 3 s, against the built service in its own process.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../scripts/support/private-services.js';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -53,14 +53,6 @@ interface LoopDelay {
   p50_ms: number;
   p99_ms: number;
   max_ms: number;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function startUpstream(): Promise<{ origin: string; child: ChildProcess }> {

@@ -1,20 +1,12 @@
 // Starts the built service (`node dist/cli.js serve --role api`) in its own process for the scale benchmark, and reads its memory.
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from '../scripts/support/private-services.js';
 
 export interface Service {
   base: string;
   pid: number;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** API role only: no refresher, so the seeded upstream cache is what every link serves. */
