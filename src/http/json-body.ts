@@ -1,6 +1,6 @@
 // JSON request bodies: Fastify's own parser (prototype poisoning refused), except that an empty body sent as JSON is
 // accepted on endpoints that take no body (approve, refresh, ...), as many HTTP clients send one.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,9 +19,15 @@ export function installJsonBodyParser(app: FastifyInstance): void {
     }
     parseJson(request, body as string, done);
   });
-  app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.config.optionalBody && (request.body === undefined || request.body === null)) {
-      request.body = {};
-    }
+  // Only routes with an optional body get the hook, so no other request pays for it.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.optionalBody) return;
+    const own = route.preValidation;
+    route.preValidation = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), emptyBodyAsObject];
   });
+}
+
+function emptyBodyAsObject(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  if (request.body === undefined || request.body === null) request.body = {};
+  done();
 }
