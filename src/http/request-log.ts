@@ -1,5 +1,5 @@
 // What a request looks like in the logs: never an API token, an admin signature, an invite or a whole subscription token.
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /** The segment after one of these (case-insensitive, after percent-decoding) is a subscription token. */
 const TOKEN_PARENTS = new Set(['sub', 'subs']);
@@ -48,4 +48,18 @@ export function withSafeLogging(logger: FastifyServerOptions['logger']): Fastify
   if (!logger) return false;
   const base = logger === true ? {} : logger;
   return { ...base, serializers: { ...base.serializers, req: serializeRequest } };
+}
+
+const LOGS_INFO = new Set(['trace', 'debug', 'info']);
+
+/**
+ * One line per request, written when it is answered (Fastify's own logging, turned off in app.ts, writes a second
+ * one when the request arrives): method, redacted URL, client address, status and time. No hook when info is off.
+ */
+export function installRequestLogging(app: FastifyInstance): void {
+  if (!LOGS_INFO.has(app.log.level)) return;
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
+  });
 }

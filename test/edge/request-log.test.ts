@@ -106,4 +106,19 @@ describeEachDatabase('edge: logs and request ids', (kind) => {
     expect(log).not.toContain(user.api_token);
     expect(log).not.toContain(signature);
   });
+
+  it('writes one line per request, when it is answered, with the status and the time taken', async () => {
+    lines.length = 0;
+    const answered = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'one-line-1' } });
+    const written = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const mine = written.filter((entry) => entry['reqId'] === 'one-line-1');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/healthz' },
+      res: { statusCode: answered.statusCode },
+    });
+    expect(mine[0]?.['responseTime']).toEqual(expect.any(Number));
+  });
 });
