@@ -54,6 +54,7 @@ export function expectStatus<R extends { statusCode: number; body: string }>(res
 
 /** The keys of a Provider (SPEC.md "Admin API"); a freshly created one adds `api_token`. */
 export const PROVIDER_KEYS = ['created_at', 'is_active', 'owner_id', 'provider_hash', 'provider_name', 'provider_url'];
+/** A version-4 UUID (user and provider hashes) and an API token (32 random bytes, base64url). */
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 export const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 
