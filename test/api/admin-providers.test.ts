@@ -12,11 +12,8 @@ import {
   uniqueProviderName,
   type AdminProvider,
 } from '../support/factories.js';
-import { expectError } from '../support/expect.js';
+import { PROVIDER_KEYS, TOKEN_RE, expectError, expectNewProvider } from '../support/expect.js';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
-const PROVIDER_KEYS = ['created_at', 'is_active', 'owner_id', 'provider_hash', 'provider_name', 'provider_url'];
 const UNKNOWN_HASH = '00000000-0000-4000-8000-000000000000';
 
 const publicView = ({ api_token: _token, ...provider }: AdminProvider) => provider;
@@ -34,15 +31,11 @@ describeEachDatabase('admin providers: create', (kind) => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json<AdminProvider>();
-    expect(Object.keys(body).sort()).toEqual([...PROVIDER_KEYS, 'api_token'].sort());
-    expect(body).toMatchObject({
+    expectNewProvider(body, {
       provider_name: name,
       provider_url: 'https://bot.example.com/start',
       owner_id: owner.user_id,
-      is_active: true,
     });
-    expect(body.provider_hash).toMatch(UUID_RE);
-    expect(body.api_token).toMatch(TOKEN_RE);
     // The token identifies the provider on the provider API (it is not a user token).
     expectError(await t.call('GET', '/api/v1/subs', { token: body.api_token as string }), 401, 'invalid_token');
   });

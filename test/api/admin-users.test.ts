@@ -12,10 +12,8 @@ import {
   linkLines,
   managedSubscription,
 } from '../support/factories.js';
-import { expectError } from '../support/expect.js';
+import { TOKEN_RE, UUID_RE, expectError } from '../support/expect.js';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** What the admin API shows of a user it created: everything but the token. */

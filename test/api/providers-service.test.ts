@@ -4,9 +4,7 @@ import { AppError } from '../../src/http/errors.js';
 import { hashToken } from '../../src/shared/tokens.js';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
 import { uniqueProviderName, decide, requestAccess } from '../support/factories.js';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const PROVIDER_KEYS = ['created_at', 'is_active', 'owner_id', 'provider_hash', 'provider_name', 'provider_url'];
+import { PROVIDER_KEYS, expectNewProvider } from '../support/expect.js';
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
@@ -28,15 +26,7 @@ describeEachDatabase('providers service', (kind) => {
       provider_name: name,
       provider_url: 'https://x.example',
     });
-    expect(Object.keys(created).sort()).toEqual([...PROVIDER_KEYS, 'api_token'].sort());
-    expect(created).toMatchObject({
-      provider_name: name,
-      provider_url: 'https://x.example',
-      owner_id: owner.userId,
-      is_active: true,
-    });
-    expect(created.provider_hash).toMatch(UUID_RE);
-    expect(created.api_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expectNewProvider(created, { provider_name: name, provider_url: 'https://x.example', owner_id: owner.userId });
     const row = await t.database.db
       .selectFrom('providers')
       .selectAll()

@@ -22,10 +22,9 @@ import {
   vlessUri,
   type Subscription,
 } from '../support/factories.js';
-import { expectError, expectStatus } from '../support/expect.js';
+import { TOKEN_RE, expectError, expectStatus } from '../support/expect.js';
 
 const SUBS = '/api/v1/subs';
-const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 
 describeEachDatabase('rotating a link', (kind) => {
   const t = useTestApp(kind, { MAX_SUBSCRIPTIONS_PER_USER: '10' });

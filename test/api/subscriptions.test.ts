@@ -2,12 +2,11 @@
 import { expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp, type TestApp } from '../support/harness.js';
-import { expectError } from '../support/expect.js';
+import { TOKEN_RE, expectError } from '../support/expect.js';
 import { sleep } from '../support/time.js';
 import type { SubscriptionView as Subscription } from '../../src/modules/subscriptions/subscriptions.schemas.js';
 
 const SUBS = '/api/v1/subs';
-const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 const SUBSCRIPTION_KEYS = [
   'announce',

@@ -4,26 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProxyNode } from '../../src/formats/proxy.js';
 import { renderFormat } from '../../src/formats/render/index.js';
 import { mihomoProblems } from './render-checks.js';
-import {
-  anytls,
-  CATALOGUE,
-  hysteria,
-  hysteria2,
-  PBK,
-  PIN,
-  SID,
-  socks,
-  ss,
-  ssr,
-  trojan,
-  tuic,
-  UUID,
-  vless,
-  vmess,
-  WG_PRIVATE,
-  WG_PUBLIC,
-  wireguard,
-} from './render-nodes.js';
+import { CATALOGUE, PBK, PIN, SID, UUID, WG_PRIVATE, WG_PUBLIC } from './render-nodes.js';
+import * as make from './render-nodes.js';
 import { validateMihomoDocument, validateMihomoProxy } from './schemas.js';
 
 type Json = Record<string, unknown>;
@@ -50,7 +32,7 @@ function skipReason(node: ProxyNode): string | undefined {
 describe('mihomo proxies, protocol by protocol', () => {
   it('VLESS REALITY with Vision: uuid, flow, servername, client-fingerprint, reality-opts', () => {
     const tls = { serverName: 'www.microsoft.com', reality: { publicKey: PBK, shortId: SID } };
-    expect(proxyOf(vless({ name: 'r', flow: 'xtls-rprx-vision', tls }))).toEqual({
+    expect(proxyOf(make.vless({ name: 'r', flow: 'xtls-rprx-vision', tls }))).toEqual({
       name: 'r',
       type: 'vless',
       server: 'vless.example.com',
@@ -69,7 +51,7 @@ describe('mihomo proxies, protocol by protocol', () => {
 
   it('VLESS over WebSocket takes early data out of the path', () => {
     const proxy = proxyOf(
-      vless({ transport: { type: 'ws', path: '/ws?ed=2048', host: 'cdn.example.com' }, tls: { alpn: ['h2'] } }),
+      make.vless({ transport: { type: 'ws', path: '/ws?ed=2048', host: 'cdn.example.com' }, tls: { alpn: ['h2'] } }),
     );
     expect(proxy.network).toBe('ws');
     expect(proxy['ws-opts']).toEqual({
@@ -83,19 +65,19 @@ describe('mihomo proxies, protocol by protocol', () => {
   });
 
   it('HTTPUpgrade is ws with v2ray-http-upgrade, never network httpupgrade', () => {
-    const proxy = proxyOf(vless({ transport: { type: 'httpupgrade', path: '/up', host: 'h.example.com' } }));
+    const proxy = proxyOf(make.vless({ transport: { type: 'httpupgrade', path: '/up', host: 'h.example.com' } }));
     expect(proxy.network).toBe('ws');
     expect(proxy['ws-opts']).toEqual({ path: '/up', 'v2ray-http-upgrade': true, headers: { Host: 'h.example.com' } });
   });
 
   it('gRPC, HTTP/2 and the TCP HTTP header', () => {
-    expect(proxyOf(vless({ transport: { type: 'grpc', serviceName: 'svc' } }))['grpc-opts']).toEqual({
+    expect(proxyOf(make.vless({ transport: { type: 'grpc', serviceName: 'svc' } }))['grpc-opts']).toEqual({
       'grpc-service-name': 'svc',
     });
-    const h2 = proxyOf(vmess({ transport: { type: 'h2', path: '/h2', host: ['a.example.com'] }, tls: {} }));
+    const h2 = proxyOf(make.vmess({ transport: { type: 'h2', path: '/h2', host: ['a.example.com'] }, tls: {} }));
     expect([h2.network, h2['h2-opts']]).toEqual(['h2', { path: '/h2', host: ['a.example.com'] }]);
-    expect(skipReason(vmess({ transport: { type: 'h2', path: '/', host: [] } }))).toMatch(/without TLS/);
-    const http = proxyOf(vmess({ transport: { type: 'http', host: ['b.example.com'], path: [], method: 'GET' } }));
+    expect(skipReason(make.vmess({ transport: { type: 'h2', path: '/', host: [] } }))).toMatch(/without TLS/);
+    const http = proxyOf(make.vmess({ transport: { type: 'http', host: ['b.example.com'], path: [], method: 'GET' } }));
     expect([http.network, http['http-opts']]).toEqual([
       'http',
       { path: ['/'], method: 'GET', headers: { Host: ['b.example.com'] } },
@@ -105,39 +87,41 @@ describe('mihomo proxies, protocol by protocol', () => {
   it('XHTTP keeps path, host, mode and the extras mihomo has keys for; others skip the server', () => {
     const extra = JSON.stringify({ noGRPCHeader: true, xPaddingBytes: '100-1000' });
     const proxy = proxyOf(
-      vless({ transport: { type: 'xhttp', path: '/x', host: 'x.example.com', mode: 'auto', extra } }),
+      make.vless({ transport: { type: 'xhttp', path: '/x', host: 'x.example.com', mode: 'auto', extra } }),
     );
     expect([proxy.network, proxy['xhttp-opts']]).toEqual([
       'xhttp',
       { path: '/x', host: 'x.example.com', mode: 'auto', 'no-grpc-header': true, 'x-padding-bytes': '100-1000' },
     ]);
     const download = JSON.stringify({ downloadSettings: { address: 'd.example.com' } });
-    expect(skipReason(vless({ transport: { type: 'xhttp', path: '/', extra: download } }))).toMatch(/downloadSettings/);
-    expect(skipReason(vmess({ transport: { type: 'xhttp', path: '/' } }))).toMatch(/xhttp/);
+    expect(skipReason(make.vless({ transport: { type: 'xhttp', path: '/', extra: download } }))).toMatch(
+      /downloadSettings/,
+    );
+    expect(skipReason(make.vmess({ transport: { type: 'xhttp', path: '/' } }))).toMatch(/xhttp/);
   });
 
   it('VLESS encryption and packet encodings', () => {
-    expect(proxyOf(vless({ encryption: 'mlkem768x25519plus.native.0rtt.key' })).encryption).toBe(
+    expect(proxyOf(make.vless({ encryption: 'mlkem768x25519plus.native.0rtt.key' })).encryption).toBe(
       'mlkem768x25519plus.native.0rtt.key',
     );
-    expect(proxyOf(vless())).not.toHaveProperty('encryption');
-    const packet = proxyOf(vless({ packetEncoding: 'packetaddr' }));
+    expect(proxyOf(make.vless())).not.toHaveProperty('encryption');
+    const packet = proxyOf(make.vless({ packetEncoding: 'packetaddr' }));
     expect([packet['packet-addr'], packet.xudp]).toEqual([true, undefined]);
-    const none = proxyOf(vless({ packetEncoding: 'none' }));
+    const none = proxyOf(make.vless({ packetEncoding: 'none' }));
     expect([none['packet-addr'], none.xudp]).toEqual([undefined, undefined]);
-    expect(proxyOf(vless({ flow: 'xtls-rprx-vision-udp443' })).flow).toBe('xtls-rprx-vision');
+    expect(proxyOf(make.vless({ flow: 'xtls-rprx-vision-udp443' })).flow).toBe('xtls-rprx-vision');
   });
 
   it('a custom VLESS id becomes the UUID Xray and mihomo derive from it', () => {
     // Xray-core common/uuid tests: "example" stands for feb54431-301b-52bb-a6dd-e1e93e81bb9e.
-    expect(proxyOf(vless({ uuid: 'example' })).uuid).toBe('feb54431-301b-52bb-a6dd-e1e93e81bb9e');
-    expect(skipReason(vless({ uuid: 'x'.repeat(31) }))).toMatch(/UUID/);
-    expect(proxyOf(vless({ uuid: UUID.replace(/-/g, '').toUpperCase() })).uuid).toBe(UUID);
+    expect(proxyOf(make.vless({ uuid: 'example' })).uuid).toBe('feb54431-301b-52bb-a6dd-e1e93e81bb9e');
+    expect(skipReason(make.vless({ uuid: 'x'.repeat(31) }))).toMatch(/UUID/);
+    expect(proxyOf(make.vless({ uuid: UUID.replace(/-/g, '').toUpperCase() })).uuid).toBe(UUID);
   });
 
   it('VMess: alterId, cipher, servername, fingerprint only when the link names one', () => {
     const proxy = proxyOf(
-      vmess({
+      make.vmess({
         alterId: 64,
         cipher: 'chacha20-poly1305',
         tls: { serverName: 'v.example.com', clientFingerprint: 'ios' },
@@ -145,13 +129,13 @@ describe('mihomo proxies, protocol by protocol', () => {
     );
     expect(proxy).toMatchObject({ type: 'vmess', uuid: UUID, alterId: 64, cipher: 'chacha20-poly1305', tls: true });
     expect([proxy.servername, proxy['client-fingerprint'], proxy.udp]).toEqual(['v.example.com', 'ios', true]);
-    expect(proxyOf(vmess({ cipher: 'aes-128-cfb' })).cipher).toBe('auto');
-    expect(proxyOf(vmess())).not.toHaveProperty('tls');
+    expect(proxyOf(make.vmess({ cipher: 'aes-128-cfb' })).cipher).toBe('auto');
+    expect(proxyOf(make.vmess())).not.toHaveProperty('tls');
   });
 
   it('Trojan uses sni, not servername; a certificate pin is fingerprint in colon form', () => {
     const proxy = proxyOf(
-      trojan({ tls: { serverName: 't.example.com', insecure: true, alpn: ['h2'], pinnedCertSha256: PIN } }),
+      make.trojan({ tls: { serverName: 't.example.com', insecure: true, alpn: ['h2'], pinnedCertSha256: PIN } }),
     );
     expect(proxy).toEqual({
       name: 'trojan node',
@@ -165,13 +149,13 @@ describe('mihomo proxies, protocol by protocol', () => {
       'skip-cert-verify': true,
       fingerprint: PIN_COLONS,
     });
-    const ws = proxyOf(trojan({ transport: { type: 'ws', path: '/t', host: 'w.example.com' } }));
+    const ws = proxyOf(make.trojan({ transport: { type: 'ws', path: '/t', host: 'w.example.com' } }));
     expect(ws['ws-opts']).toEqual({ path: '/t', headers: { Host: 'w.example.com' } });
-    expect(skipReason(trojan({ transport: { type: 'h2', path: '/', host: [] } }))).toMatch(/h2/);
+    expect(skipReason(make.trojan({ transport: { type: 'h2', path: '/', host: [] } }))).toMatch(/h2/);
   });
 
   it('Shadowsocks: cipher, udp-over-tcp, obfs and v2ray-plugin', () => {
-    expect(proxyOf(ss({ udpOverTcp: true }))).toEqual({
+    expect(proxyOf(make.ss({ udpOverTcp: true }))).toEqual({
       name: 'ss node',
       type: 'ss',
       server: '198.51.100.7',
@@ -181,19 +165,23 @@ describe('mihomo proxies, protocol by protocol', () => {
       udp: true,
       'udp-over-tcp': true,
     });
-    const obfs = proxyOf(ss({ plugin: { name: 'obfs-local', options: { obfs: 'tls', 'obfs-host': 'bing.com' } } }));
+    const obfs = proxyOf(
+      make.ss({ plugin: { name: 'obfs-local', options: { obfs: 'tls', 'obfs-host': 'bing.com' } } }),
+    );
     expect([obfs.plugin, obfs['plugin-opts']]).toEqual(['obfs', { mode: 'tls', host: 'bing.com' }]);
     const v2 = proxyOf(
-      ss({ plugin: { name: 'v2ray-plugin', options: { host: 'v.example.com', path: '/v', tls: true, mux: '0' } } }),
+      make.ss({
+        plugin: { name: 'v2ray-plugin', options: { host: 'v.example.com', path: '/v', tls: true, mux: '0' } },
+      }),
     );
     expect(v2['plugin-opts']).toEqual({ mode: 'websocket', host: 'v.example.com', path: '/v', tls: true, mux: false });
-    expect(skipReason(ss({ plugin: { name: 'kcptun', options: {} } }))).toMatch(/kcptun/);
-    expect(skipReason(ss({ plugin: { name: 'v2ray-plugin', options: { mode: 'quic' } } }))).toMatch(/websocket/);
-    expect(skipReason(ss({ method: 'des-cfb' }))).toMatch(/cipher/);
+    expect(skipReason(make.ss({ plugin: { name: 'kcptun', options: {} } }))).toMatch(/kcptun/);
+    expect(skipReason(make.ss({ plugin: { name: 'v2ray-plugin', options: { mode: 'quic' } } }))).toMatch(/websocket/);
+    expect(skipReason(make.ss({ method: 'des-cfb' }))).toMatch(/cipher/);
   });
 
   it('ShadowsocksR', () => {
-    expect(proxyOf(ssr())).toEqual({
+    expect(proxyOf(make.ssr())).toEqual({
       name: 'ssr node',
       type: 'ssr',
       server: 'ssr.example.com',
@@ -209,7 +197,9 @@ describe('mihomo proxies, protocol by protocol', () => {
   });
 
   it('Hysteria v1: auth-str, protocol, up/down with units, ports; no speeds means skipped', () => {
-    const proxy = proxyOf(hysteria({ ports: '8443,9000-9100', obfs: 'o', tls: { serverName: 'h', insecure: true } }));
+    const proxy = proxyOf(
+      make.hysteria({ ports: '8443,9000-9100', obfs: 'o', tls: { serverName: 'h', insecure: true } }),
+    );
     expect(proxy).toEqual({
       name: 'hysteria node',
       type: 'hysteria',
@@ -224,12 +214,12 @@ describe('mihomo proxies, protocol by protocol', () => {
       sni: 'h',
       'skip-cert-verify': true,
     });
-    expect(skipReason(hysteria({ upMbps: undefined }))).toMatch(/up\/down/);
+    expect(skipReason(make.hysteria({ upMbps: undefined }))).toMatch(/up\/down/);
   });
 
   it('Hysteria2: ports, salamander, sni, pin', () => {
     const proxy = proxyOf(
-      hysteria2({
+      make.hysteria2({
         ports: '443,20000-30000',
         obfs: { type: 'salamander', password: 'op' },
         upMbps: 30,
@@ -250,11 +240,11 @@ describe('mihomo proxies, protocol by protocol', () => {
       alpn: ['h3'],
       fingerprint: PIN_COLONS,
     });
-    expect(skipReason(hysteria2({ ports: '443,70000' }))).toMatch(/port/);
+    expect(skipReason(make.hysteria2({ ports: '443,70000' }))).toMatch(/port/);
   });
 
   it('TUIC v5 and v4', () => {
-    expect(proxyOf(tuic({ tls: { serverName: 'q.example.com', alpn: ['h3'], disableSni: true } }))).toEqual({
+    expect(proxyOf(make.tuic({ tls: { serverName: 'q.example.com', alpn: ['h3'], disableSni: true } }))).toEqual({
       name: 'tuic node',
       type: 'tuic',
       server: 'tuic.example.com',
@@ -268,12 +258,12 @@ describe('mihomo proxies, protocol by protocol', () => {
       sni: 'q.example.com',
       alpn: ['h3'],
     });
-    const v4 = proxyOf(tuic({ uuid: undefined, password: undefined, token: 'tok' }));
+    const v4 = proxyOf(make.tuic({ uuid: undefined, password: undefined, token: 'tok' }));
     expect([v4.token, v4.uuid]).toEqual(['tok', undefined]);
   });
 
   it('WireGuard: ip and ipv6 without prefix, keys, reserved, mtu', () => {
-    expect(proxyOf(wireguard({ reserved: [1, 2, 3], mtu: 1280, preSharedKey: WG_PUBLIC }))).toEqual({
+    expect(proxyOf(make.wireguard({ reserved: [1, 2, 3], mtu: 1280, preSharedKey: WG_PUBLIC }))).toEqual({
       name: 'wg node',
       type: 'wireguard',
       server: '162.159.192.1',
@@ -287,11 +277,11 @@ describe('mihomo proxies, protocol by protocol', () => {
       mtu: 1280,
       udp: true,
     });
-    expect(skipReason(wireguard({ addresses: [] }))).toMatch(/address/);
+    expect(skipReason(make.wireguard({ addresses: [] }))).toMatch(/address/);
   });
 
   it('SOCKS is socks5; AnyTLS takes sni, skip-cert-verify and fingerprints', () => {
-    expect(proxyOf(socks({ username: 'u', password: 'p' }))).toEqual({
+    expect(proxyOf(make.socks({ username: 'u', password: 'p' }))).toEqual({
       name: 'socks node',
       type: 'socks5',
       server: 'socks.example.com',
@@ -301,7 +291,9 @@ describe('mihomo proxies, protocol by protocol', () => {
       udp: true,
     });
     expect(
-      proxyOf(anytls({ tls: { serverName: 'a', insecure: true, clientFingerprint: 'safari', pinnedCertSha256: PIN } })),
+      proxyOf(
+        make.anytls({ tls: { serverName: 'a', insecure: true, clientFingerprint: 'safari', pinnedCertSha256: PIN } }),
+      ),
     ).toEqual({
       name: 'anytls node',
       type: 'anytls',
@@ -318,11 +310,11 @@ describe('mihomo proxies, protocol by protocol', () => {
 
   it('REALITY keys every core refuses skip the server', () => {
     const short = Buffer.alloc(31).toString('base64url');
-    expect(skipReason(vless({ tls: { reality: { publicKey: short } } }))).toMatch(/32 bytes/);
-    expect(skipReason(vless({ tls: { reality: { publicKey: PBK, shortId: 'abc' } } }))).toMatch(/short id/);
+    expect(skipReason(make.vless({ tls: { reality: { publicKey: short } } }))).toMatch(/32 bytes/);
+    expect(skipReason(make.vless({ tls: { reality: { publicKey: PBK, shortId: 'abc' } } }))).toMatch(/short id/);
     // Standard base64 of a good key is rewritten to the base64url the cores decode.
     const standard = `${Buffer.from(PBK, 'base64url').toString('base64')}`;
-    const reality = proxyOf(vless({ tls: { reality: { publicKey: standard } } }))['reality-opts'] as Json;
+    const reality = proxyOf(make.vless({ tls: { reality: { publicKey: standard } } }))['reality-opts'] as Json;
     expect(reality['public-key']).toBe(PBK);
   });
 });
@@ -368,7 +360,7 @@ describe('mihomo documents', () => {
   });
 
   it('fills the built-in groups: Proxy holds Auto and every server, Auto every server, MATCH goes to Proxy', () => {
-    const { document } = render([ss({ name: 'a' }), ss({ name: 'b' })]);
+    const { document } = render([make.ss({ name: 'a' }), make.ss({ name: 'b' })]);
     expect(document['proxy-groups']).toEqual([
       { name: 'Proxy', type: 'select', proxies: ['Auto', 'a', 'b'] },
       {
@@ -385,7 +377,7 @@ describe('mihomo documents', () => {
   });
 
   it('with no servers left, a group of only the marker falls back to DIRECT and the profile is still valid', () => {
-    const { document, skipped } = render([vless({ tls: { reality: { publicKey: 'short' } } })]);
+    const { document, skipped } = render([make.vless({ tls: { reality: { publicKey: 'short' } } })]);
     expect(skipped).toHaveLength(1);
     expect(document.proxies).toEqual([]);
     expect((document['proxy-groups'] as Json[]).map((g) => g.proxies)).toEqual([['Auto'], ['DIRECT']]);
@@ -394,7 +386,7 @@ describe('mihomo documents', () => {
   });
 
   it('names that would clash get suffixes: repeats, group names and reserved words', () => {
-    const nodes = ['A', 'A', 'A 2', 'Proxy', 'DIRECT', 'Auto', ''].map((name) => ss({ name }));
+    const nodes = ['A', 'A', 'A 2', 'Proxy', 'DIRECT', 'Auto', ''].map((name) => make.ss({ name }));
     const { document } = render(nodes);
     expect((document.proxies as Json[]).map((p) => p.name)).toEqual([
       'A',
@@ -411,7 +403,7 @@ describe('mihomo documents', () => {
   it('writes YAML that reads back to the same strings, whatever the name holds', () => {
     const names = ['yes', 'No', '~', 'null', '0x1F', '1e3', '- dash', 'a: b', '#hash', "it's", '"q"', ' pad ', 'é 🇩🇪'];
     const odd = ['tab\there', 'line\nbreak', 'nel\u0085x', 'ls\u2028x', 'del\u007fx', '{flow}', '*alias', '&anchor'];
-    const nodes = [...names, ...odd].map((name) => ss({ name, password: name }));
+    const nodes = [...names, ...odd].map((name) => make.ss({ name, password: name }));
     const { document } = render(nodes);
     expect((document.proxies as Json[]).map((p) => [p.name, p.password])).toEqual(
       [...names, ...odd].map((name) => [name, name]),
@@ -421,14 +413,14 @@ describe('mihomo documents', () => {
 
   it('replaces a lone surrogate, which YAML readers refuse even escaped, in proxies and in groups', () => {
     // The password is a backslash, the text "ud800", then a lone low surrogate: only the surrogate goes.
-    const { document, body } = render([ss({ name: 'a\ud800b', password: '\\ud800\udc00' })]);
+    const { document, body } = render([make.ss({ name: 'a\ud800b', password: '\\ud800\udc00' })]);
     expect(body).not.toMatch(/(?<!\\)(?:\\\\)*\\ud[89a-f]/i);
     expect((document.proxies as Json[])[0]).toMatchObject({ name: 'a\ufffdb', password: '\\ud800\ufffd' });
     expect(((document['proxy-groups'] as Json[])[1] as Json).proxies).toEqual(['a\ufffdb']);
   });
 
   it('writes one proxy per line in JSON flow form, keys in their canonical order', () => {
-    const { body } = render([ss({ name: 'a' }), ss({ name: 'b' })]);
+    const { body } = render([make.ss({ name: 'a' }), make.ss({ name: 'b' })]);
     const lines = body.split('\n').filter((line) => line.startsWith('  - {'));
     expect(lines).toEqual([
       '  - {"name":"a","type":"ss","server":"198.51.100.7","port":8388,"cipher":"aes-256-gcm","password":"ss-secret","udp":true}',

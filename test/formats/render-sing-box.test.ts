@@ -3,26 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProxyNode } from '../../src/formats/proxy.js';
 import { BUILTIN_TEMPLATES, renderFormat } from '../../src/formats/render/index.js';
 import { singBoxProblems } from './render-checks.js';
-import {
-  anytls,
-  CATALOGUE,
-  hysteria,
-  hysteria2,
-  PBK,
-  PIN,
-  SID,
-  socks,
-  ss,
-  ssr,
-  trojan,
-  tuic,
-  UUID,
-  vless,
-  vmess,
-  WG_PRIVATE,
-  WG_PUBLIC,
-  wireguard,
-} from './render-nodes.js';
+import { CATALOGUE, PBK, PIN, SID, UUID, WG_PRIVATE, WG_PUBLIC } from './render-nodes.js';
+import * as make from './render-nodes.js';
 import { validateSingBoxDocument, validateSingBoxOutbound } from './schemas.js';
 
 type Json = Record<string, unknown>;
@@ -53,7 +35,7 @@ function skipReason(node: ProxyNode): string | undefined {
 describe('sing-box outbounds, protocol by protocol', () => {
   it('VLESS REALITY: uuid, flow, xudp, and REALITY always with uTLS', () => {
     const tls = { serverName: 'www.microsoft.com', reality: { publicKey: PBK, shortId: SID } };
-    expect(outboundOf(vless({ name: 'r', flow: 'xtls-rprx-vision', tls }))).toEqual({
+    expect(outboundOf(make.vless({ name: 'r', flow: 'xtls-rprx-vision', tls }))).toEqual({
       type: 'vless',
       tag: 'r',
       server: 'vless.example.com',
@@ -71,7 +53,7 @@ describe('sing-box outbounds, protocol by protocol', () => {
   });
 
   it('VLESS over WebSocket: early data leaves the path; fingerprints and ALPN go to tls', () => {
-    const node = vless({
+    const node = make.vless({
       transport: { type: 'ws', path: '/ws?ed=2560', host: 'cdn.example.com' },
       tls: { serverName: 'cdn.example.com', alpn: ['http/1.1'], clientFingerprint: 'firefox', insecure: true },
     });
@@ -94,31 +76,31 @@ describe('sing-box outbounds, protocol by protocol', () => {
 
   it('HTTPUpgrade, gRPC, HTTP/2 over TLS and the TCP HTTP header', () => {
     expect(
-      outboundOf(vless({ transport: { type: 'httpupgrade', path: '/u', host: 'u.example.com' } })).transport,
+      outboundOf(make.vless({ transport: { type: 'httpupgrade', path: '/u', host: 'u.example.com' } })).transport,
     ).toEqual({ type: 'httpupgrade', path: '/u', host: 'u.example.com' });
-    expect(outboundOf(vless({ transport: { type: 'grpc', serviceName: 'g' } })).transport).toEqual({
+    expect(outboundOf(make.vless({ transport: { type: 'grpc', serviceName: 'g' } })).transport).toEqual({
       type: 'grpc',
       service_name: 'g',
     });
     expect(
-      outboundOf(vmess({ transport: { type: 'h2', path: '/h', host: ['a.example.com'] }, tls: {} })).transport,
+      outboundOf(make.vmess({ transport: { type: 'h2', path: '/h', host: ['a.example.com'] }, tls: {} })).transport,
     ).toEqual({ type: 'http', path: '/h', host: ['a.example.com'] });
     expect(
-      outboundOf(vmess({ transport: { type: 'http', host: ['b.example.com'], path: ['/p'], method: 'GET' } }))
+      outboundOf(make.vmess({ transport: { type: 'http', host: ['b.example.com'], path: ['/p'], method: 'GET' } }))
         .transport,
     ).toEqual({ type: 'http', host: ['b.example.com'], path: '/p', method: 'GET' });
-    expect(skipReason(vmess({ transport: { type: 'h2', path: '/', host: [] } }))).toMatch(/HTTP\/2/);
+    expect(skipReason(make.vmess({ transport: { type: 'h2', path: '/', host: [] } }))).toMatch(/HTTP\/2/);
   });
 
   it('skips what sing-box lacks: XHTTP, mKCP, QUIC, VLESS encryption', () => {
-    expect(skipReason(vless({ transport: { type: 'xhttp', path: '/' } }))).toMatch(/xhttp/);
-    expect(skipReason(vless({ transport: { type: 'kcp' } }))).toMatch(/kcp/);
-    expect(skipReason(vmess({ transport: { type: 'quic' } }))).toMatch(/quic/);
-    expect(skipReason(vless({ encryption: 'mlkem768x25519plus.native.0rtt.key' }))).toMatch(/encryption/);
+    expect(skipReason(make.vless({ transport: { type: 'xhttp', path: '/' } }))).toMatch(/xhttp/);
+    expect(skipReason(make.vless({ transport: { type: 'kcp' } }))).toMatch(/kcp/);
+    expect(skipReason(make.vmess({ transport: { type: 'quic' } }))).toMatch(/quic/);
+    expect(skipReason(make.vless({ encryption: 'mlkem768x25519plus.native.0rtt.key' }))).toMatch(/encryption/);
   });
 
   it('VMess: security and alter_id; packet encodings of VLESS', () => {
-    expect(outboundOf(vmess({ alterId: 4, cipher: 'zero' }))).toEqual({
+    expect(outboundOf(make.vmess({ alterId: 4, cipher: 'zero' }))).toEqual({
       type: 'vmess',
       tag: 'vmess node',
       server: 'vmess.example.com',
@@ -127,12 +109,12 @@ describe('sing-box outbounds, protocol by protocol', () => {
       security: 'zero',
       alter_id: 4,
     });
-    expect(outboundOf(vless({ packetEncoding: 'packetaddr' })).packet_encoding).toBe('packetaddr');
-    expect(outboundOf(vless({ packetEncoding: 'none' })).packet_encoding).toBe('');
+    expect(outboundOf(make.vless({ packetEncoding: 'packetaddr' })).packet_encoding).toBe('packetaddr');
+    expect(outboundOf(make.vless({ packetEncoding: 'none' })).packet_encoding).toBe('');
   });
 
   it('Trojan always has TLS; a pin is dropped when the certificate is verified, and skips the server when not', () => {
-    expect(outboundOf(trojan({ tls: { serverName: 't', pinnedCertSha256: PIN } }))).toEqual({
+    expect(outboundOf(make.trojan({ tls: { serverName: 't', pinnedCertSha256: PIN } }))).toEqual({
       type: 'trojan',
       tag: 'trojan node',
       server: 'trojan.example.com',
@@ -140,13 +122,13 @@ describe('sing-box outbounds, protocol by protocol', () => {
       password: 'trojan-secret',
       tls: { enabled: true, server_name: 't' },
     });
-    expect(skipReason(trojan({ tls: { insecure: true, pinnedCertSha256: PIN } }))).toMatch(/pinning/);
+    expect(skipReason(make.trojan({ tls: { insecure: true, pinnedCertSha256: PIN } }))).toMatch(/pinning/);
   });
 
   it('Shadowsocks: method, SIP003 plugin text, udp_over_tcp', () => {
     expect(
       outboundOf(
-        ss({ udpOverTcp: true, plugin: { name: 'obfs-local', options: { obfs: 'http', 'obfs-host': 'b.com' } } }),
+        make.ss({ udpOverTcp: true, plugin: { name: 'obfs-local', options: { obfs: 'http', 'obfs-host': 'b.com' } } }),
       ),
     ).toEqual({
       type: 'shadowsocks',
@@ -160,17 +142,19 @@ describe('sing-box outbounds, protocol by protocol', () => {
       udp_over_tcp: { enabled: true },
     });
     const v2 = outboundOf(
-      ss({ plugin: { name: 'v2ray-plugin', options: { mode: 'websocket', tls: true, host: 'h' } } }),
+      make.ss({ plugin: { name: 'v2ray-plugin', options: { mode: 'websocket', tls: true, host: 'h' } } }),
     );
     expect([v2.plugin, v2.plugin_opts]).toEqual(['v2ray-plugin', 'mode=websocket;tls;host=h']);
-    expect(outboundOf(ss({ plugin: { name: 'simple-obfs', options: { obfs: 'tls' } } })).plugin).toBe('obfs-local');
-    expect(skipReason(ss({ plugin: { name: 'kcptun', options: {} } }))).toMatch(/kcptun/);
-    expect(skipReason(ss({ method: 'des-cfb' }))).toMatch(/cipher/);
-    expect(skipReason(ssr())).toMatch(/ShadowsocksR/);
+    expect(outboundOf(make.ss({ plugin: { name: 'simple-obfs', options: { obfs: 'tls' } } })).plugin).toBe(
+      'obfs-local',
+    );
+    expect(skipReason(make.ss({ plugin: { name: 'kcptun', options: {} } }))).toMatch(/kcptun/);
+    expect(skipReason(make.ss({ method: 'des-cfb' }))).toMatch(/cipher/);
+    expect(skipReason(make.ssr())).toMatch(/ShadowsocksR/);
   });
 
   it('Hysteria v1: server_ports with ":", speeds in Mbps, auth_str; faketcp and missing speeds skip', () => {
-    expect(outboundOf(hysteria({ ports: '8443,9000-9100', obfs: 'o' }))).toEqual({
+    expect(outboundOf(make.hysteria({ ports: '8443,9000-9100', obfs: 'o' }))).toEqual({
       type: 'hysteria',
       tag: 'hysteria node',
       server: 'hy.example.com',
@@ -182,12 +166,12 @@ describe('sing-box outbounds, protocol by protocol', () => {
       obfs: 'o',
       tls: { enabled: true, server_name: 'hy.example.com', alpn: ['hysteria'] },
     });
-    expect(skipReason(hysteria({ transportProtocol: 'faketcp' }))).toMatch(/faketcp/);
-    expect(skipReason(hysteria({ downMbps: undefined }))).toMatch(/up\/down/);
+    expect(skipReason(make.hysteria({ transportProtocol: 'faketcp' }))).toMatch(/faketcp/);
+    expect(skipReason(make.hysteria({ downMbps: undefined }))).toMatch(/up\/down/);
   });
 
   it('Hysteria2: server_ports, salamander, speeds; no uTLS over QUIC', () => {
-    const node = hysteria2({
+    const node = make.hysteria2({
       ports: '443,20000-30000',
       obfs: { type: 'salamander', password: 'op' },
       upMbps: 100,
@@ -209,7 +193,7 @@ describe('sing-box outbounds, protocol by protocol', () => {
   });
 
   it('TUIC v5; v4 is skipped', () => {
-    expect(outboundOf(tuic({ tls: { serverName: 'q', alpn: ['h3'], disableSni: true } }))).toEqual({
+    expect(outboundOf(make.tuic({ tls: { serverName: 'q', alpn: ['h3'], disableSni: true } }))).toEqual({
       type: 'tuic',
       tag: 'tuic node',
       server: 'tuic.example.com',
@@ -220,11 +204,13 @@ describe('sing-box outbounds, protocol by protocol', () => {
       udp_relay_mode: 'native',
       tls: { enabled: true, disable_sni: true, server_name: 'q', alpn: ['h3'] },
     });
-    expect(skipReason(tuic({ uuid: undefined, password: undefined, token: 't' }))).toMatch(/v4/);
+    expect(skipReason(make.tuic({ uuid: undefined, password: undefined, token: 't' }))).toMatch(/v4/);
   });
 
   it('WireGuard is an endpoint with a peer, never an outbound', () => {
-    const { document } = render([wireguard({ reserved: [1, 2, 3], mtu: 1280, addresses: ['10.0.0.2', 'fd00::2'] })]);
+    const { document } = render([
+      make.wireguard({ reserved: [1, 2, 3], mtu: 1280, addresses: ['10.0.0.2', 'fd00::2'] }),
+    ]);
     expect((document.outbounds as Json[]).some((o) => o.type === 'wireguard')).toBe(false);
     expect(document.endpoints).toEqual([
       {
@@ -247,7 +233,7 @@ describe('sing-box outbounds, protocol by protocol', () => {
   });
 
   it('SOCKS 5 and AnyTLS', () => {
-    expect(outboundOf(socks({ username: 'u', password: 'p' }))).toEqual({
+    expect(outboundOf(make.socks({ username: 'u', password: 'p' }))).toEqual({
       type: 'socks',
       tag: 'socks node',
       server: 'socks.example.com',
@@ -256,7 +242,7 @@ describe('sing-box outbounds, protocol by protocol', () => {
       username: 'u',
       password: 'p',
     });
-    expect(outboundOf(anytls({ tls: { serverName: 'a', clientFingerprint: 'edge' } }))).toEqual({
+    expect(outboundOf(make.anytls({ tls: { serverName: 'a', clientFingerprint: 'edge' } }))).toEqual({
       type: 'anytls',
       tag: 'anytls node',
       server: 'anytls.example.com',
@@ -268,7 +254,7 @@ describe('sing-box outbounds, protocol by protocol', () => {
 
   it('REALITY keys that are not 32 bytes skip the server', () => {
     const long = Buffer.alloc(33).toString('base64url');
-    expect(skipReason(vless({ tls: { reality: { publicKey: long } } }))).toMatch(/32 bytes/);
+    expect(skipReason(make.vless({ tls: { reality: { publicKey: long } } }))).toMatch(/32 bytes/);
   });
 });
 
@@ -324,7 +310,7 @@ describe('sing-box documents', () => {
   });
 
   it('fills the built-in selector and urltest and routes to Proxy', () => {
-    const { document } = render([ss({ name: 'a' }), wireguard({ name: 'w' })]);
+    const { document } = render([make.ss({ name: 'a' }), make.wireguard({ name: 'w' })]);
     const groups = (document.outbounds as Json[]).slice(0, 3);
     expect(groups.map((g) => [g.type, g.tag, g.outbounds])).toEqual([
       ['selector', 'Proxy', ['Auto', 'a', 'w']],
@@ -337,7 +323,7 @@ describe('sing-box documents', () => {
   });
 
   it('with no servers left, groups fall back to direct and the document still validates', () => {
-    const { document } = render([ssr()]);
+    const { document } = render([make.ssr()]);
     expect((document.outbounds as Json[]).map((o) => o.outbounds ?? null)).toEqual([['Auto'], ['direct'], null]);
     expect(document).not.toHaveProperty('endpoints');
     expect(validateSingBoxDocument(document)).toBeNull();
@@ -351,12 +337,17 @@ describe('sing-box documents', () => {
       { type: 'direct', tag: 'direct' },
     ]);
     // "direct" stays free for that outbound, so a server named so is renamed.
-    const named = render([ss({ name: 'direct' })], template).document;
+    const named = render([make.ss({ name: 'direct' })], template).document;
     expect((named.outbounds as Json[]).map((o) => o.tag)).toEqual(['best', 'direct 2']);
   });
 
   it('tags are unique across outbounds and endpoints and never a template tag', () => {
-    const nodes = [ss({ name: 'Proxy' }), wireguard({ name: 'x' }), ss({ name: 'x' }), ss({ name: 'direct' })];
+    const nodes = [
+      make.ss({ name: 'Proxy' }),
+      make.wireguard({ name: 'x' }),
+      make.ss({ name: 'x' }),
+      make.ss({ name: 'direct' }),
+    ];
     const tags = servers(render(nodes).document).map((o) => o.tag);
     expect(tags.sort()).toEqual(['Proxy 2', 'direct 2', 'x', 'x 2'].sort());
   });

@@ -3,26 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ProxyNode } from '../../src/formats/proxy.js';
 import { BUILTIN_TEMPLATES, renderFormat } from '../../src/formats/render/index.js';
 import { xrayProblems } from './render-checks.js';
-import {
-  anytls,
-  CATALOGUE,
-  hysteria,
-  hysteria2,
-  PBK,
-  PIN,
-  SID,
-  socks,
-  ss,
-  ssr,
-  trojan,
-  tuic,
-  UUID,
-  vless,
-  vmess,
-  WG_PRIVATE,
-  WG_PUBLIC,
-  wireguard,
-} from './render-nodes.js';
+import { CATALOGUE, PBK, PIN, SID, UUID, WG_PRIVATE, WG_PUBLIC } from './render-nodes.js';
+import * as make from './render-nodes.js';
 import { validateXrayOutbound } from './xray-schema.js';
 
 type Json = Record<string, unknown>;
@@ -49,7 +31,7 @@ function skipReason(node: ProxyNode): string | undefined {
 describe('Xray proxy outbounds, protocol by protocol', () => {
   it('VLESS REALITY Vision: vnext user, realitySettings with a fingerprint', () => {
     const tls = { serverName: 'www.microsoft.com', reality: { publicKey: PBK, shortId: SID, spiderX: '/s' } };
-    expect(outboundOf(vless({ flow: 'xtls-rprx-vision', tls }))).toEqual({
+    expect(outboundOf(make.vless({ flow: 'xtls-rprx-vision', tls }))).toEqual({
       tag: 'proxy',
       protocol: 'vless',
       settings: {
@@ -77,13 +59,13 @@ describe('Xray proxy outbounds, protocol by protocol', () => {
 
   it('VLESS keeps ML-KEM encryption and custom ids as they are', () => {
     const users = (
-      outboundOf(vless({ uuid: 'my-id', encryption: 'mlkem768x25519plus.native.0rtt.k' })).settings as Json
+      outboundOf(make.vless({ uuid: 'my-id', encryption: 'mlkem768x25519plus.native.0rtt.k' })).settings as Json
     ).vnext as Json[];
     expect(users[0]?.users).toEqual([{ id: 'my-id', encryption: 'mlkem768x25519plus.native.0rtt.k' }]);
   });
 
   it('TLS: serverName, alpn, fingerprint, pin; never allowInsecure', () => {
-    const node = vless({
+    const node = make.vless({
       tls: {
         serverName: 's',
         alpn: ['h2'],
@@ -97,7 +79,7 @@ describe('Xray proxy outbounds, protocol by protocol', () => {
       security: 'tls',
       tlsSettings: { serverName: 's', alpn: ['h2'], fingerprint: 'firefox', pinnedPeerCertSha256: PIN },
     });
-    expect(outboundOf(vless({ tls: { insecure: true } })).streamSettings).toEqual({
+    expect(outboundOf(make.vless({ tls: { insecure: true } })).streamSettings).toEqual({
       network: 'tcp',
       security: 'tls',
       tlsSettings: {},
@@ -105,44 +87,48 @@ describe('Xray proxy outbounds, protocol by protocol', () => {
   });
 
   it('WebSocket keeps early data in the path; HTTPUpgrade, gRPC, XHTTP and the TCP HTTP header', () => {
-    const ws = outboundOf(vless({ transport: { type: 'ws', path: '/ws', host: 'h', maxEarlyData: 2048 } }));
+    const ws = outboundOf(make.vless({ transport: { type: 'ws', path: '/ws', host: 'h', maxEarlyData: 2048 } }));
     expect(ws.streamSettings).toEqual({
       network: 'ws',
       wsSettings: { path: '/ws?ed=2048', host: 'h' },
       security: 'none',
     });
-    const custom = vless({ transport: { type: 'ws', path: '/ws', maxEarlyData: 2048, earlyDataHeaderName: 'X-Ed' } });
+    const custom = make.vless({
+      transport: { type: 'ws', path: '/ws', maxEarlyData: 2048, earlyDataHeaderName: 'X-Ed' },
+    });
     expect((outboundOf(custom).streamSettings as Json).wsSettings).toEqual({ path: '/ws' });
     expect(
-      (outboundOf(vless({ transport: { type: 'httpupgrade', path: '/u', host: 'u' } })).streamSettings as Json)
+      (outboundOf(make.vless({ transport: { type: 'httpupgrade', path: '/u', host: 'u' } })).streamSettings as Json)
         .httpupgradeSettings,
     ).toEqual({ path: '/u', host: 'u' });
-    const grpc = vmess({ transport: { type: 'grpc', serviceName: 'g', authority: 'a.example.com', multiMode: true } });
+    const grpc = make.vmess({
+      transport: { type: 'grpc', serviceName: 'g', authority: 'a.example.com', multiMode: true },
+    });
     expect((outboundOf(grpc).streamSettings as Json).grpcSettings).toEqual({
       serviceName: 'g',
       authority: 'a.example.com',
       multiMode: true,
     });
     const extra = JSON.stringify({ xPaddingBytes: '100-1000', downloadSettings: { address: 'd.example.com' } });
-    const xhttp = vless({ transport: { type: 'xhttp', path: '/x', host: 'x', mode: 'stream-up', extra } });
+    const xhttp = make.vless({ transport: { type: 'xhttp', path: '/x', host: 'x', mode: 'stream-up', extra } });
     expect((outboundOf(xhttp).streamSettings as Json).xhttpSettings).toEqual({
       path: '/x',
       host: 'x',
       mode: 'stream-up',
       extra: { xPaddingBytes: '100-1000', downloadSettings: { address: 'd.example.com' } },
     });
-    expect(skipReason(vless({ transport: { type: 'xhttp', path: '/', extra: '{bad' } }))).toMatch(/JSON/);
-    const http = vmess({ transport: { type: 'http', host: ['a.com', 'b.com'], path: ['/p'] } });
+    expect(skipReason(make.vless({ transport: { type: 'xhttp', path: '/', extra: '{bad' } }))).toMatch(/JSON/);
+    const http = make.vmess({ transport: { type: 'http', host: ['a.com', 'b.com'], path: ['/p'] } });
     expect((outboundOf(http).streamSettings as Json).tcpSettings).toEqual({
       header: { type: 'http', request: { path: ['/p'], headers: { Host: ['a.com', 'b.com'] } } },
     });
   });
 
   it('skips the transports Xray removed, and mKCP with a header or seed', () => {
-    expect(skipReason(vless({ transport: { type: 'h2', path: '/', host: [] }, tls: {} }))).toMatch(/HTTP\/2/);
-    expect(skipReason(vmess({ transport: { type: 'quic' } }))).toMatch(/QUIC/);
-    expect(skipReason(vless({ transport: { type: 'kcp', seed: 's' } }))).toMatch(/mKCP/);
-    expect(outboundOf(vless({ transport: { type: 'kcp', headerType: 'none' } })).streamSettings).toEqual({
+    expect(skipReason(make.vless({ transport: { type: 'h2', path: '/', host: [] }, tls: {} }))).toMatch(/HTTP\/2/);
+    expect(skipReason(make.vmess({ transport: { type: 'quic' } }))).toMatch(/QUIC/);
+    expect(skipReason(make.vless({ transport: { type: 'kcp', seed: 's' } }))).toMatch(/mKCP/);
+    expect(outboundOf(make.vless({ transport: { type: 'kcp', headerType: 'none' } })).streamSettings).toEqual({
       network: 'kcp',
       kcpSettings: {},
       security: 'none',
@@ -150,19 +136,19 @@ describe('Xray proxy outbounds, protocol by protocol', () => {
   });
 
   it('VMess: AEAD only (alterId 0), security as Xray reads it', () => {
-    expect(outboundOf(vmess({ cipher: 'chacha20-poly1305' })).settings).toEqual({
+    expect(outboundOf(make.vmess({ cipher: 'chacha20-poly1305' })).settings).toEqual({
       vnext: [{ address: 'vmess.example.com', port: 443, users: [{ id: UUID, security: 'chacha20-poly1305' }] }],
     });
-    const none = (outboundOf(vmess({ cipher: 'none' })).settings as Json).vnext as Json[];
+    const none = (outboundOf(make.vmess({ cipher: 'none' })).settings as Json).vnext as Json[];
     expect((none[0]?.users as Json[])[0]?.security).toBe('auto');
-    expect(skipReason(vmess({ alterId: 64 }))).toMatch(/alterId/);
+    expect(skipReason(make.vmess({ alterId: 64 }))).toMatch(/alterId/);
   });
 
   it('Trojan, Shadowsocks, SOCKS and WireGuard settings', () => {
-    expect(outboundOf(trojan()).settings).toEqual({
+    expect(outboundOf(make.trojan()).settings).toEqual({
       servers: [{ address: 'trojan.example.com', port: 443, password: 'trojan-secret' }],
     });
-    expect(outboundOf(ss({ method: 'chacha20-ietf-poly1305' }))).toEqual({
+    expect(outboundOf(make.ss({ method: 'chacha20-ietf-poly1305' }))).toEqual({
       tag: 'proxy',
       protocol: 'shadowsocks',
       settings: {
@@ -170,13 +156,13 @@ describe('Xray proxy outbounds, protocol by protocol', () => {
       },
       streamSettings: { network: 'tcp' },
     });
-    expect(skipReason(ss({ method: 'rc4-md5' }))).toMatch(/cipher/);
-    expect(skipReason(ss({ plugin: { name: 'obfs-local', options: { obfs: 'http' } } }))).toMatch(/plugin/);
-    expect(outboundOf(socks({ username: 'u', password: 'p' })).settings).toEqual({
+    expect(skipReason(make.ss({ method: 'rc4-md5' }))).toMatch(/cipher/);
+    expect(skipReason(make.ss({ plugin: { name: 'obfs-local', options: { obfs: 'http' } } }))).toMatch(/plugin/);
+    expect(outboundOf(make.socks({ username: 'u', password: 'p' })).settings).toEqual({
       servers: [{ address: 'socks.example.com', port: 1080, users: [{ user: 'u', pass: 'p' }] }],
     });
-    expect(outboundOf(socks()).settings).toEqual({ servers: [{ address: 'socks.example.com', port: 1080 }] });
-    const wg = wireguard({
+    expect(outboundOf(make.socks()).settings).toEqual({ servers: [{ address: 'socks.example.com', port: 1080 }] });
+    const wg = make.wireguard({
       server: '2001:db8::1',
       addresses: ['10.0.0.2', 'fd00::2/128'],
       mtu: 1420,
@@ -196,14 +182,15 @@ describe('Xray proxy outbounds, protocol by protocol', () => {
   });
 
   it('skips what Xray cannot run; Hysteria2 because most clients run Xray older than v26.1.13', () => {
-    expect(skipReason(hysteria2())).toBe('Hysteria2 needs Xray v26.1.13 or newer');
-    for (const node of [ssr(), hysteria(), tuic(), anytls()]) expect(skipReason(node)).toMatch(/not supported by Xray/);
+    expect(skipReason(make.hysteria2())).toBe('Hysteria2 needs Xray v26.1.13 or newer');
+    for (const node of [make.ssr(), make.hysteria(), make.tuic(), make.anytls()])
+      expect(skipReason(node)).toMatch(/not supported by Xray/);
   });
 });
 
 describe('Xray documents', () => {
   it('are an array of complete configs, one per server, remarks = name, the proxy outbound first', () => {
-    const { configs } = render([ss({ name: 'a' }), vless({ name: 'b' })]);
+    const { configs } = render([make.ss({ name: 'a' }), make.vless({ name: 'b' })]);
     const template = JSON.parse(BUILTIN_TEMPLATES.xray) as Json;
     expect(configs.map((c) => c.remarks)).toEqual(['a', 'b']);
     for (const config of configs) {
@@ -250,11 +237,11 @@ describe('Xray documents', () => {
 
   it('an empty document is []', () => {
     expect(render([]).body).toBe('[]\n');
-    expect(render([hysteria2()]).body).toBe('[]\n');
+    expect(render([make.hysteria2()]).body).toBe('[]\n');
   });
 
   it('one config per line, and remarks unique', () => {
-    const { body, configs } = render([ss({ name: 'n' }), ss({ name: 'n' }), ss({ name: 'direct' })]);
+    const { body, configs } = render([make.ss({ name: 'n' }), make.ss({ name: 'n' }), make.ss({ name: 'direct' })]);
     expect(body.split('\n')).toHaveLength(configs.length + 3);
     expect(configs.map((c) => c.remarks)).toEqual(['n', 'n 2', 'direct 2']);
   });
@@ -266,11 +253,11 @@ describe('Xray documents', () => {
       outbounds: [{ tag: 'direct', protocol: 'freedom' }, { tag: 'proxy' }],
       routing: { rules: [{ type: 'field', domain: ['geosite:cn'], outboundTag: 'direct' }] },
     });
-    const { configs } = render([trojan({ name: 't' })], template);
+    const { configs } = render([make.trojan({ name: 't' })], template);
     expect(configs[0]).toEqual({
       remarks: 't',
       log: { loglevel: 'debug' },
-      outbounds: [{ tag: 'direct', protocol: 'freedom' }, outboundOf(trojan())],
+      outbounds: [{ tag: 'direct', protocol: 'freedom' }, outboundOf(make.trojan())],
       routing: { rules: [{ type: 'field', domain: ['geosite:cn'], outboundTag: 'direct' }] },
     });
   });

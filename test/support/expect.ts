@@ -1,5 +1,5 @@
-// One strict check of the error envelope that every non-2xx answer carries (docs/api.md "Errors"), whatever the
-// test holds: an app.inject response, a raw socket answer, or the body a CLI printed.
+// Strict checks of shapes many tests assert: the error envelope every non-2xx answer carries (docs/api.md "Errors"),
+// whatever the test holds (an app.inject response, a raw socket answer, or the body a CLI printed), and a new provider.
 import { expect } from 'vitest';
 import { ERROR_CATALOG, type ErrorCode } from '../../src/http/error-catalog.js';
 
@@ -50,4 +50,21 @@ export function expectEnvelope(body: unknown, code: ErrorCode, label?: string): 
 export function expectStatus<R extends { statusCode: number; body: string }>(response: R, status: number): R {
   expect(response.statusCode, response.body).toBe(status);
   return response;
+}
+
+/** The keys of a Provider (SPEC.md "Admin API"); a freshly created one adds `api_token`. */
+export const PROVIDER_KEYS = ['created_at', 'is_active', 'owner_id', 'provider_hash', 'provider_name', 'provider_url'];
+/** A version-4 UUID (user and provider hashes) and an API token (32 random bytes, base64url). */
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+export const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+
+/** A provider as creation answers it, by the admin API or the service: active, its fields, a UUID hash and its token. */
+export function expectNewProvider(
+  created: { provider_hash: string; api_token?: string },
+  fields: { provider_name: string; provider_url: string; owner_id: number },
+): void {
+  expect(Object.keys(created).sort()).toEqual([...PROVIDER_KEYS, 'api_token'].sort());
+  expect(created).toMatchObject({ ...fields, is_active: true });
+  expect(created.provider_hash).toMatch(UUID_RE);
+  expect(created.api_token).toMatch(TOKEN_RE);
 }

@@ -3,21 +3,8 @@ import { hasUserinfo } from '../../modules/sources/proxy-uri.js';
 import { splitHostPort } from '../../modules/sources/uri-endpoint.js';
 import { decodeBase64Loose } from '../../modules/sources/uri-text.js';
 import type { ShadowsocksNode } from '../proxy.js';
-import {
-  type Draft,
-  type Problem,
-  Query,
-  QueryWriter,
-  compact,
-  encodeUserinfo,
-  fragment,
-  hostPort,
-  isProblem,
-  parsePort,
-  percentDecode,
-  problem,
-  readAuthority,
-} from './common.js';
+import type { Draft, Problem } from './common.js';
+import * as uri from './common.js';
 
 type Plugin = NonNullable<ShadowsocksNode['plugin']>;
 
@@ -35,7 +22,7 @@ function splitCredentials(text: string): Credentials | null {
 
 /** Plain userinfo (required for 2022 ciphers) is never base64-decoded; base64 never holds a ':'. */
 function userinfoCredentials(userinfo: string): Credentials | null {
-  const plain = percentDecode(userinfo);
+  const plain = uri.percentDecode(userinfo);
   return splitCredentials(plain.includes(':') ? plain : (decodeBase64Loose(plain) ?? ''));
 }
 
@@ -87,14 +74,14 @@ interface Located {
   credentials: Credentials | null;
   host: string;
   port: number | null;
-  query: Query;
+  query: uri.Query;
 }
 
 /** Legacy `ss://base64(method:password@host:port)[/][?plugin=...]`; the trailing '/' may belong to either side. */
 function locateLegacy(body: string): Located | Problem {
   const question = body.indexOf('?');
   const encoded = question < 0 ? body : body.slice(0, question);
-  const query = new Query(question < 0 ? '' : body.slice(question + 1));
+  const query = new uri.Query(question < 0 ? '' : body.slice(question + 1));
   for (const candidate of [encoded, encoded.replace(/\/$/, '')]) {
     const decoded = decodeBase64Loose(candidate);
     const at = decoded?.lastIndexOf('@') ?? -1;
@@ -102,33 +89,33 @@ function locateLegacy(body: string): Located | Problem {
     const endpoint = splitHostPort(decoded.slice(at + 1), null);
     if (endpoint === null) continue;
     const credentials = splitCredentials(decoded.slice(0, at));
-    return { credentials, host: endpoint.host, port: parsePort(endpoint.port), query };
+    return { credentials, host: endpoint.host, port: uri.parsePort(endpoint.port), query };
   }
-  return problem('ss URI is not base64 of method:password@host:port');
+  return uri.problem('ss URI is not base64 of method:password@host:port');
 }
 
 function locate(body: string): Located | Problem {
   if (!hasUserinfo(body)) return locateLegacy(body);
-  const link = readAuthority('ss', body);
-  if (isProblem(link)) return link;
+  const link = uri.readAuthority('ss', body);
+  if (uri.isProblem(link)) return link;
   const credentials = userinfoCredentials(link.userinfo ?? '');
-  return { credentials, host: link.host, port: parsePort(link.port), query: link.query };
+  return { credentials, host: link.host, port: uri.parsePort(link.port), query: link.query };
 }
 
 export function parseShadowsocks(body: string, name: string): Draft<ShadowsocksNode> | Problem {
   const located = locate(body);
-  if (isProblem(located)) return located;
+  if (uri.isProblem(located)) return located;
   const { credentials, host, port, query } = located;
-  if (credentials === null) return problem('ss URI needs method:password');
-  if (port === null) return problem('ss URI has no port');
+  if (credentials === null) return uri.problem('ss URI needs method:password');
+  if (port === null) return uri.problem('ss URI has no port');
   const transport = query.get('type')?.toLowerCase();
   if (transport !== undefined && transport !== 'tcp') {
-    return problem(`shadowsocks over a '${transport}' transport is not supported`);
+    return uri.problem(`shadowsocks over a '${transport}' transport is not supported`);
   }
   const pluginValue = query.get('plugin');
   const plugin = pluginValue === undefined ? undefined : parsePlugin(pluginValue);
-  if (plugin === null) return problem('ss plugin has no name');
-  return compact<Draft<ShadowsocksNode>>({
+  if (plugin === null) return uri.problem('ss plugin has no name');
+  return uri.compact<Draft<ShadowsocksNode>>({
     protocol: 'shadowsocks',
     name,
     server: host,
@@ -143,11 +130,11 @@ export function parseShadowsocks(body: string, name: string): Draft<ShadowsocksN
 /** SIP002: base64url userinfo, except plain percent-encoded userinfo for 2022 ciphers (their keys are base64 already). */
 export function writeShadowsocks(node: ShadowsocksNode): string {
   const userinfo = node.method.startsWith('2022-')
-    ? `${encodeUserinfo(node.method)}:${encodeUserinfo(node.password)}`
+    ? `${uri.encodeUserinfo(node.method)}:${uri.encodeUserinfo(node.password)}`
     : Buffer.from(`${node.method}:${node.password}`, 'utf8').toString('base64url');
-  const query = new QueryWriter()
+  const query = new uri.QueryWriter()
     .set('plugin', node.plugin && pluginText(node.plugin))
     .set('uot', node.udpOverTcp)
     .toString();
-  return `ss://${userinfo}@${hostPort(node.server, node.port)}${query === '' ? '' : `/${query}`}${fragment(node.name)}`;
+  return `ss://${userinfo}@${uri.hostPort(node.server, node.port)}${query === '' ? '' : `/${query}`}${uri.fragment(node.name)}`;
 }

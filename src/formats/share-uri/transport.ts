@@ -1,15 +1,7 @@
 // How a v2ray-family link says which transport carries it (`type=ws&path=...`), read and written in one place.
 import type { Tls, Transport } from '../proxy.js';
-import {
-  type Problem,
-  type Query,
-  type QueryWriter,
-  compact,
-  isProblem,
-  problem,
-  readSecurity,
-  splitList,
-} from './common.js';
+import type { Problem, Query, QueryWriter } from './common.js';
+import * as uri from './common.js';
 
 const EARLY_DATA_RE = /^\d{1,9}$/;
 
@@ -37,22 +29,28 @@ export function wsTransport(
   earlyDataHeaderName: string | undefined,
 ): Transport | Problem {
   const { path, ed: pathEd } = splitEarlyData(rawPath ?? '/');
-  if (ed !== undefined && !EARLY_DATA_RE.test(ed)) return problem(`ws early data size '${ed}' is not a whole number`);
+  if (ed !== undefined && !EARLY_DATA_RE.test(ed))
+    return uri.problem(`ws early data size '${ed}' is not a whole number`);
   const maxEarlyData = pathEd ?? (ed === undefined ? undefined : Number(ed));
-  return compact({ type: 'ws' as const, path: path === '' ? '/' : path, host, maxEarlyData, earlyDataHeaderName });
+  return uri.compact({ type: 'ws' as const, path: path === '' ? '/' : path, host, maxEarlyData, earlyDataHeaderName });
 }
 
 export function httpHeaderTransport(host: string | undefined, path: string | undefined, method?: string): Transport {
-  const paths = splitList(path);
-  return compact({ type: 'http' as const, host: splitList(host), path: paths.length > 0 ? paths : ['/'], method });
+  const paths = uri.splitList(path);
+  return uri.compact({
+    type: 'http' as const,
+    host: uri.splitList(host),
+    path: paths.length > 0 ? paths : ['/'],
+    method,
+  });
 }
 
 export function httpUpgradeTransport(path: string | undefined, host: string | undefined): Transport {
-  return compact({ type: 'httpupgrade' as const, path: path ?? '/', host });
+  return uri.compact({ type: 'httpupgrade' as const, path: path ?? '/', host });
 }
 
 export function grpcTransport(serviceName: string, authority: string | undefined, multiMode: boolean): Transport {
-  return compact({ type: 'grpc' as const, serviceName, authority, multiMode: multiMode || undefined });
+  return uri.compact({ type: 'grpc' as const, serviceName, authority, multiMode: multiMode || undefined });
 }
 
 export function xhttpTransport(
@@ -61,11 +59,11 @@ export function xhttpTransport(
   mode: string | undefined,
   extra: string | undefined,
 ): Transport {
-  return compact({ type: 'xhttp' as const, path: path ?? '/', host, mode, extra });
+  return uri.compact({ type: 'xhttp' as const, path: path ?? '/', host, mode, extra });
 }
 
 export function h2Transport(host: string | undefined, path: string | undefined): Transport {
-  return { type: 'h2', path: path ?? '/', host: splitList(host) };
+  return { type: 'h2', path: path ?? '/', host: uri.splitList(host) };
 }
 
 /** Header types that mean "no header". */
@@ -74,7 +72,7 @@ function headerType(text: string | undefined): string | undefined {
 }
 
 export function kcpTransport(seed: string | undefined, header: string | undefined): Transport {
-  return compact({ type: 'kcp' as const, seed, headerType: headerType(header) });
+  return uri.compact({ type: 'kcp' as const, seed, headerType: headerType(header) });
 }
 
 /** `type=` and its companions in a vless, trojan or vmess (URI form) link. */
@@ -112,7 +110,7 @@ export function readTransport(query: Query): Transport | Problem {
     case 'quic':
       return { type: 'quic' };
     default:
-      return problem(`unsupported transport '${type}'`);
+      return uri.problem(`unsupported transport '${type}'`);
   }
 }
 
@@ -165,8 +163,8 @@ export function writeTransport(query: QueryWriter, transport: Transport): void {
 /** The transport and `security=` TLS of a vless, trojan or vmess (URI form) link, or the first problem in them. */
 export function readStream(query: Query, alwaysTls: boolean): { transport: Transport; tls?: Tls } | Problem {
   const transport = readTransport(query);
-  if (isProblem(transport)) return transport;
-  const tls = readSecurity(query, alwaysTls);
-  if (tls !== undefined && isProblem(tls)) return tls;
-  return compact({ transport, tls });
+  if (uri.isProblem(transport)) return transport;
+  const tls = uri.readSecurity(query, alwaysTls);
+  if (tls !== undefined && uri.isProblem(tls)) return tls;
+  return uri.compact({ transport, tls });
 }

@@ -1,43 +1,30 @@
 // TUIC links: v5 `tuic://uuid:password@host:port?congestion_control=&udp_relay_mode=&alpn=&sni=...`, v4 `tuic://token@...`.
 import { UUID_RE } from '../../modules/sources/proxy-uri.js';
 import type { TuicNode } from '../proxy.js';
-import {
-  type Authority,
-  type Draft,
-  type Problem,
-  QueryWriter,
-  authorityLink,
-  compact,
-  encodeUserinfo,
-  endpoint,
-  isProblem,
-  percentDecode,
-  problem,
-  readTls,
-  writeTls,
-} from './common.js';
+import type { Authority, Draft, Problem } from './common.js';
+import * as uri from './common.js';
 
 /** The userinfo is split at its first raw ':' before decoding, so an encoded `%3A` stays in the password. */
 function credentials(userinfo: string): Pick<TuicNode, 'uuid' | 'password' | 'token'> | Problem {
   const colon = userinfo.indexOf(':');
   if (colon < 0) {
-    const token = percentDecode(userinfo);
-    return token === '' ? problem('tuic URI has no uuid:password or token') : { token };
+    const token = uri.percentDecode(userinfo);
+    return token === '' ? uri.problem('tuic URI has no uuid:password or token') : { token };
   }
-  const uuid = percentDecode(userinfo.slice(0, colon));
-  const password = percentDecode(userinfo.slice(colon + 1));
-  if (!UUID_RE.test(uuid)) return problem('tuic user is not a UUID');
-  return password === '' ? problem('tuic URI has no password') : { uuid: uuid.toLowerCase(), password };
+  const uuid = uri.percentDecode(userinfo.slice(0, colon));
+  const password = uri.percentDecode(userinfo.slice(colon + 1));
+  if (!UUID_RE.test(uuid)) return uri.problem('tuic user is not a UUID');
+  return password === '' ? uri.problem('tuic URI has no password') : { uuid: uuid.toLowerCase(), password };
 }
 
 export function parseTuic(link: Authority, name: string): Draft<TuicNode> | Problem {
-  const at = endpoint(link, 'tuic', name);
-  if (isProblem(at)) return at;
+  const at = uri.endpoint(link, 'tuic', name);
+  if (uri.isProblem(at)) return at;
   const user = credentials(link.userinfo ?? '');
-  const tls = readTls(link.query);
-  if (isProblem(user)) return user;
-  if (isProblem(tls)) return tls;
-  return compact<Draft<TuicNode>>({
+  const tls = uri.readTls(link.query);
+  if (uri.isProblem(user)) return user;
+  if (uri.isProblem(tls)) return tls;
+  return uri.compact<Draft<TuicNode>>({
     protocol: 'tuic',
     ...at,
     ...user,
@@ -49,10 +36,12 @@ export function parseTuic(link: Authority, name: string): Draft<TuicNode> | Prob
 
 export function writeTuic(node: TuicNode): string {
   const userinfo =
-    node.uuid !== undefined ? `${node.uuid}:${encodeUserinfo(node.password ?? '')}` : encodeUserinfo(node.token ?? '');
-  const query = new QueryWriter()
+    node.uuid !== undefined
+      ? `${node.uuid}:${uri.encodeUserinfo(node.password ?? '')}`
+      : uri.encodeUserinfo(node.token ?? '');
+  const query = new uri.QueryWriter()
     .set('congestion_control', node.congestionControl)
     .set('udp_relay_mode', node.udpRelayMode);
-  writeTls(query, node.tls, { insecure: 'allow_insecure', pin: 'pcs' });
-  return authorityLink('tuic', userinfo, node, query);
+  uri.writeTls(query, node.tls, { insecure: 'allow_insecure', pin: 'pcs' });
+  return uri.authorityLink('tuic', userinfo, node, query);
 }

@@ -2,20 +2,8 @@
 import { UUID_RE, hasUserinfo } from '../../modules/sources/proxy-uri.js';
 import { decodeBase64Loose, parseJsonObject } from '../../modules/sources/uri-text.js';
 import type { Tls, Transport, VmessNode } from '../proxy.js';
-import {
-  type Draft,
-  type Problem,
-  Query,
-  compact,
-  endpoint,
-  isProblem,
-  parsePort,
-  percentDecode,
-  problem,
-  readAuthority,
-  readReality,
-  readTls,
-} from './common.js';
+import type { Draft, Problem } from './common.js';
+import * as uri from './common.js';
 import {
   grpcTransport,
   h2Transport,
@@ -37,7 +25,7 @@ function cipher(text: string | undefined): string {
 
 function alterId(text: string | undefined): number | Problem {
   if (text === undefined) return 0;
-  return /^\d{1,5}$/.test(text) ? Number(text) : problem(`vmess alterId '${text}' is not a number`);
+  return /^\d{1,5}$/.test(text) ? Number(text) : uri.problem(`vmess alterId '${text}' is not a number`);
 }
 
 export function parseVmess(body: string, name: string): Draft<VmessNode> | Problem {
@@ -45,17 +33,17 @@ export function parseVmess(body: string, name: string): Draft<VmessNode> | Probl
 }
 
 function parseVmessUri(body: string, name: string): Draft<VmessNode> | Problem {
-  const link = readAuthority('vmess', body);
-  if (isProblem(link)) return link;
-  const at = endpoint(link, 'vmess', name);
-  if (isProblem(at)) return at;
-  const uuid = percentDecode(link.userinfo ?? '');
-  if (!UUID_RE.test(uuid)) return problem('vmess user id is not a UUID');
+  const link = uri.readAuthority('vmess', body);
+  if (uri.isProblem(link)) return link;
+  const at = uri.endpoint(link, 'vmess', name);
+  if (uri.isProblem(at)) return at;
+  const uuid = uri.percentDecode(link.userinfo ?? '');
+  if (!UUID_RE.test(uuid)) return uri.problem('vmess user id is not a UUID');
   const aid = alterId(link.query.get('aid', 'alterId'));
-  if (isProblem(aid)) return aid;
+  if (uri.isProblem(aid)) return aid;
   const stream = readStream(link.query, false);
-  if (isProblem(stream)) return stream;
-  return compact<Draft<VmessNode>>({
+  if (uri.isProblem(stream)) return stream;
+  return uri.compact<Draft<VmessNode>>({
     protocol: 'vmess',
     ...at,
     uuid: uuid.toLowerCase(),
@@ -67,19 +55,19 @@ function parseVmessUri(body: string, name: string): Draft<VmessNode> | Problem {
 
 function parseVmessJson(body: string, name: string): Draft<VmessNode> | Problem {
   const record = parseJsonObject(decodeBase64Loose(body) ?? '');
-  if (record === null) return problem('vmess URI is not base64 JSON');
-  const json = Query.fromRecord(record);
-  const port = parsePort(json.get('port'));
-  if (port === null) return problem('vmess JSON has no valid port');
+  if (record === null) return uri.problem('vmess URI is not base64 JSON');
+  const json = uri.Query.fromRecord(record);
+  const port = uri.parsePort(json.get('port'));
+  if (port === null) return uri.problem('vmess JSON has no valid port');
   const uuid = json.get('id') ?? '';
-  if (!UUID_RE.test(uuid)) return problem('vmess id is not a UUID');
+  if (!UUID_RE.test(uuid)) return uri.problem('vmess id is not a UUID');
   const aid = alterId(json.get('aid'));
   const transport = jsonTransport(json);
   const tls = jsonTls(json);
-  if (isProblem(aid)) return aid;
-  if (isProblem(transport)) return transport;
-  if (tls !== undefined && isProblem(tls)) return tls;
-  return compact<Draft<VmessNode>>({
+  if (uri.isProblem(aid)) return aid;
+  if (uri.isProblem(transport)) return transport;
+  if (tls !== undefined && uri.isProblem(tls)) return tls;
+  return uri.compact<Draft<VmessNode>>({
     protocol: 'vmess',
     name: name || (typeof record.ps === 'string' ? record.ps.trim() : ''),
     server: (json.get('add') ?? '').replace(/^\[(.*)\]$/, '$1'),
@@ -93,7 +81,7 @@ function parseVmessJson(body: string, name: string): Draft<VmessNode> | Problem 
 }
 
 /** v2rayN's `net` and `type`: `type` is the header type (tcp, kcp), the gRPC mode or the xhttp mode. */
-function jsonTransport(json: Query): Transport | Problem {
+function jsonTransport(json: uri.Query): Transport | Problem {
   const net = (json.get('net') ?? 'tcp').toLowerCase();
   const type = json.get('type');
   const host = json.get('host');
@@ -122,19 +110,19 @@ function jsonTransport(json: Query): Transport | Problem {
     case 'quic':
       return { type: 'quic' };
     default:
-      return problem(`unsupported transport '${net}'`);
+      return uri.problem(`unsupported transport '${net}'`);
   }
 }
 
 /** `tls` is `tls` (or any value ending in tls) or empty; `reality` with `pbk`/`sid`/`spx` is this project's extension. */
-function jsonTls(json: Query): Tls | undefined | Problem {
+function jsonTls(json: uri.Query): Tls | undefined | Problem {
   const security = (json.get('tls') ?? '').toLowerCase();
   if (security === '' || security === 'none') return undefined;
-  if (security !== 'reality' && !security.endsWith('tls')) return problem(`unsupported vmess tls '${security}'`);
-  const tls = readTls(json);
-  if (isProblem(tls) || security !== 'reality') return tls;
-  const reality = readReality(json);
-  return isProblem(reality) ? reality : { ...tls, reality };
+  if (security !== 'reality' && !security.endsWith('tls')) return uri.problem(`unsupported vmess tls '${security}'`);
+  const tls = uri.readTls(json);
+  if (uri.isProblem(tls) || security !== 'reality') return tls;
+  const reality = uri.readReality(json);
+  return uri.isProblem(reality) ? reality : { ...tls, reality };
 }
 
 /** v2rayN's `net`/`type`/`host`/`path` for a transport, plus the members only this project's parser reads. */
@@ -204,5 +192,5 @@ export function writeVmess(node: VmessNode): string {
     spx: tls?.reality?.spiderX,
     ...transportExtras,
   };
-  return `vmess://${Buffer.from(JSON.stringify(compact(json)), 'utf8').toString('base64')}`;
+  return `vmess://${Buffer.from(JSON.stringify(uri.compact(json)), 'utf8').toString('base64')}`;
 }

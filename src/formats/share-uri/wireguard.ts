@@ -2,27 +2,14 @@
 // `wg://` spellings of Sub-Store (`privatekey`, `publickey`, `ip`) and Hiddify (`pk`, `peer_public_key`, `local_address`).
 import { isIP } from 'node:net';
 import type { WireguardNode } from '../proxy.js';
-import {
-  type Authority,
-  type Draft,
-  type Problem,
-  QueryWriter,
-  authorityLink,
-  compact,
-  encodeUserinfo,
-  endpoint,
-  isProblem,
-  parsePort,
-  problem,
-  splitList,
-  userinfoText,
-} from './common.js';
+import type { Authority, Draft, Problem } from './common.js';
+import * as uri from './common.js';
 
 /** A Curve25519 key in standard base64; `+`, `/` and `=` are taken literally (pitfall 8). */
 const KEY_RE = /^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=?$/;
 
 function readKey(text: string | undefined, what: string): string | Problem {
-  return text !== undefined && KEY_RE.test(text) ? text : problem(`wireguard ${what} is not a 32-byte base64 key`);
+  return text !== undefined && KEY_RE.test(text) ? text : uri.problem(`wireguard ${what} is not a 32-byte base64 key`);
 }
 
 /** `10.0.0.2/32`, `[fd00::2]/128` or a bare address, which gets a single-host prefix. */
@@ -39,37 +26,37 @@ function readAddress(text: string): string | null {
 /** Three bytes, as `1,2,3` or as the base64 of the bytes. */
 function readReserved(text: string | undefined): number[] | undefined | Problem {
   if (text === undefined) return undefined;
-  const numbers = /^\d{1,3}(?:\s*,\s*\d{1,3}){2}$/.test(text) ? splitList(text).map(Number) : null;
+  const numbers = /^\d{1,3}(?:\s*,\s*\d{1,3}){2}$/.test(text) ? uri.splitList(text).map(Number) : null;
   const decoded = numbers ?? [...Buffer.from(/^[A-Za-z0-9+/_-]{4}$/.test(text) ? text : '', 'base64')];
   return decoded.length === 3 && decoded.every((byte) => byte <= 255)
     ? decoded
-    : problem(`wireguard reserved '${text}' is not three bytes`);
+    : uri.problem(`wireguard reserved '${text}' is not three bytes`);
 }
 
 export function parseWireguard(link: Authority, name: string): Draft<WireguardNode> | Problem {
-  const at = endpoint(link, 'wireguard', name);
-  if (isProblem(at)) return at;
+  const at = uri.endpoint(link, 'wireguard', name);
+  if (uri.isProblem(at)) return at;
   const { query } = link;
-  const privateKey = readKey(query.get('privatekey', 'pk', 'secretKey') ?? userinfoText(link), 'private key');
-  if (isProblem(privateKey)) return privateKey;
+  const privateKey = readKey(query.get('privatekey', 'pk', 'secretKey') ?? uri.userinfoText(link), 'private key');
+  if (uri.isProblem(privateKey)) return privateKey;
   const publicKey = readKey(query.get('publickey', 'peer_public_key'), 'public key');
-  if (isProblem(publicKey)) return publicKey;
+  if (uri.isProblem(publicKey)) return publicKey;
   const presharedText = query.get('presharedkey', 'psk');
   const preSharedKey = presharedText === undefined ? undefined : readKey(presharedText, 'pre-shared key');
-  if (isProblem(preSharedKey)) return preSharedKey;
+  if (uri.isProblem(preSharedKey)) return preSharedKey;
   const reserved = readReserved(query.get('reserved'));
-  if (isProblem(reserved)) return reserved;
+  if (uri.isProblem(reserved)) return reserved;
   const addresses: string[] = [];
-  for (const text of splitList(query.get('address', 'ip', 'local_address'))) {
+  for (const text of uri.splitList(query.get('address', 'ip', 'local_address'))) {
     const address = readAddress(text);
-    if (address === null) return problem(`wireguard address '${text}' is malformed`);
+    if (address === null) return uri.problem(`wireguard address '${text}' is malformed`);
     addresses.push(address);
   }
-  if (addresses.length === 0) return problem('wireguard URI has no interface address');
+  if (addresses.length === 0) return uri.problem('wireguard URI has no interface address');
   const mtuText = query.get('mtu');
-  const mtu = mtuText === undefined ? undefined : parsePort(mtuText);
-  if (mtu === null) return problem(`wireguard mtu '${mtuText}' is not a number`);
-  return compact<Draft<WireguardNode>>({
+  const mtu = mtuText === undefined ? undefined : uri.parsePort(mtuText);
+  if (mtu === null) return uri.problem(`wireguard mtu '${mtuText}' is not a number`);
+  return uri.compact<Draft<WireguardNode>>({
     protocol: 'wireguard',
     ...at,
     privateKey,
@@ -82,11 +69,11 @@ export function parseWireguard(link: Authority, name: string): Draft<WireguardNo
 }
 
 export function writeWireguard(node: WireguardNode): string {
-  const query = new QueryWriter()
+  const query = new uri.QueryWriter()
     .set('publickey', node.publicKey)
     .set('presharedkey', node.preSharedKey)
     .set('address', node.addresses.join(','))
     .set('reserved', node.reserved?.join(','))
     .set('mtu', node.mtu);
-  return authorityLink('wireguard', encodeUserinfo(node.privateKey), node, query);
+  return uri.authorityLink('wireguard', uri.encodeUserinfo(node.privateKey), node, query);
 }

@@ -1,18 +1,6 @@
 // A proxy map of a Clash/mihomo profile (the keys mihomo's adapter reads) as the typed form, or null when unsupported.
-import type {
-  Hysteria2Node,
-  HysteriaNode,
-  ProxyNode,
-  ShadowsocksNode,
-  ShadowsocksrNode,
-  SocksNode,
-  Tls,
-  Transport,
-  TuicNode,
-  VlessNode,
-  VmessNode,
-  WireguardNode,
-} from '../proxy.js';
+import type { ProxyNode } from '../proxy.js';
+import type * as proxy from '../proxy.js';
 import { compact, isProblem, parseMbps } from '../share-uri/common.js';
 import { h2Transport, httpHeaderTransport, wsTransport } from '../share-uri/transport.js';
 import { type Dict, dict, flag, integer, port, text, texts } from './values.js';
@@ -30,11 +18,11 @@ function opts(map: Dict, key: string): Dict {
 }
 
 /** The TLS members; `sniKey` is `servername` for vless/vmess and `sni` for everything else. */
-function tlsOf(map: Dict, sniKey: 'servername' | 'sni'): Tls {
+function tlsOf(map: Dict, sniKey: 'servername' | 'sni'): proxy.Tls {
   const reality = opts(map, 'reality-opts');
   const ech = opts(map, 'ech-opts');
   const publicKey = text(reality['public-key']);
-  return compact<Tls>({
+  return compact<proxy.Tls>({
     serverName: text(map[sniKey] ?? map.sni ?? map.servername),
     insecure: flag(map['skip-cert-verify']) || undefined,
     alpn: texts(map.alpn),
@@ -46,7 +34,7 @@ function tlsOf(map: Dict, sniKey: 'servername' | 'sni'): Tls {
   });
 }
 
-function transportOf(map: Dict): Transport | null {
+function transportOf(map: Dict): proxy.Transport | null {
   const network = text(map.network)?.toLowerCase() ?? 'tcp';
   switch (network) {
     case 'tcp':
@@ -85,7 +73,7 @@ function transportOf(map: Dict): Transport | null {
   }
 }
 
-function packetEncoding(map: Dict): VlessNode['packetEncoding'] {
+function packetEncoding(map: Dict): proxy.VlessNode['packetEncoding'] {
   const value = text(map['packet-encoding'])?.toLowerCase();
   if (value === 'packetaddr' || flag(map['packet-addr'])) return 'packetaddr';
   if (value === 'xudp' || flag(map.xudp)) return 'xudp';
@@ -93,7 +81,7 @@ function packetEncoding(map: Dict): VlessNode['packetEncoding'] {
 }
 
 /** mihomo's `obfs` and `v2ray-plugin` plugins as the SIP003 plugins share links carry. */
-function ssPlugin(map: Dict): ShadowsocksNode['plugin'] | null {
+function ssPlugin(map: Dict): proxy.ShadowsocksNode['plugin'] | null {
   const plugin = text(map.plugin);
   if (plugin === undefined) return undefined;
   const options = opts(map, 'plugin-opts');
@@ -135,7 +123,7 @@ export function mihomoProxyNode(raw: unknown): ProxyNode | null {
       const transport = transportOf(map);
       const tls = flag(map.tls) || dict(map['reality-opts']) ? tlsOf(map, 'servername') : undefined;
       if (transport === null) return null;
-      return compact<VlessNode>({
+      return compact<proxy.VlessNode>({
         ...base,
         protocol: 'vless',
         uuid: text(map.uuid) ?? '',
@@ -149,7 +137,7 @@ export function mihomoProxyNode(raw: unknown): ProxyNode | null {
     case 'vmess': {
       const transport = transportOf(map);
       if (transport === null) return null;
-      return compact<VmessNode>({
+      return compact<proxy.VmessNode>({
         ...base,
         protocol: 'vmess',
         uuid: text(map.uuid) ?? '',
@@ -167,7 +155,7 @@ export function mihomoProxyNode(raw: unknown): ProxyNode | null {
     case 'ss': {
       const plugin = ssPlugin(map);
       if (plugin === null) return null;
-      return compact<ShadowsocksNode>({
+      return compact<proxy.ShadowsocksNode>({
         ...base,
         protocol: 'shadowsocks',
         method: text(map.cipher) ?? '',
@@ -177,7 +165,7 @@ export function mihomoProxyNode(raw: unknown): ProxyNode | null {
       });
     }
     case 'ssr':
-      return compact<ShadowsocksrNode>({
+      return compact<proxy.ShadowsocksrNode>({
         ...base,
         protocol: 'shadowsocksr',
         method: text(map.cipher) ?? '',
@@ -188,7 +176,7 @@ export function mihomoProxyNode(raw: unknown): ProxyNode | null {
         obfsParam: text(map['obfs-param']),
       });
     case 'hysteria':
-      return compact<HysteriaNode>({
+      return compact<proxy.HysteriaNode>({
         ...base,
         protocol: 'hysteria',
         auth: text(map['auth-str']),
@@ -201,7 +189,7 @@ export function mihomoProxyNode(raw: unknown): ProxyNode | null {
       });
     case 'hysteria2': {
       const obfsPassword = text(map['obfs-password']);
-      return compact<Hysteria2Node>({
+      return compact<proxy.Hysteria2Node>({
         ...base,
         protocol: 'hysteria2',
         password: text(map.password) ?? '',
@@ -216,7 +204,7 @@ export function mihomoProxyNode(raw: unknown): ProxyNode | null {
       });
     }
     case 'tuic':
-      return compact<TuicNode>({
+      return compact<proxy.TuicNode>({
         ...base,
         protocol: 'tuic',
         uuid: text(map.uuid),
@@ -228,7 +216,7 @@ export function mihomoProxyNode(raw: unknown): ProxyNode | null {
       });
     case 'wireguard': {
       const peer = dashed(dict(Array.isArray(map.peers) ? map.peers[0] : undefined) ?? {});
-      return compact<WireguardNode>({
+      return compact<proxy.WireguardNode>({
         ...base,
         server: text(peer.server) ?? server,
         port: port(peer.port) ?? serverPort,
@@ -243,7 +231,7 @@ export function mihomoProxyNode(raw: unknown): ProxyNode | null {
     }
     case 'socks5':
       if (flag(map.tls)) return null;
-      return compact<SocksNode>({
+      return compact<proxy.SocksNode>({
         ...base,
         protocol: 'socks',
         username: text(map.username),

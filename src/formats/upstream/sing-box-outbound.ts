@@ -1,17 +1,6 @@
 // A sing-box outbound or endpoint (the keys of sing-box's option structs) as the typed form, or null when unsupported.
-import type {
-  Hysteria2Node,
-  HysteriaNode,
-  ProxyNode,
-  ShadowsocksNode,
-  SocksNode,
-  Tls,
-  Transport,
-  TuicNode,
-  VlessNode,
-  VmessNode,
-  WireguardNode,
-} from '../proxy.js';
+import type { ProxyNode } from '../proxy.js';
+import type * as proxy from '../proxy.js';
 import { compact, isProblem } from '../share-uri/common.js';
 import { h2Transport, httpHeaderTransport, wsTransport } from '../share-uri/transport.js';
 import { type Dict, dict, flag, integer, port, text, texts } from './values.js';
@@ -26,14 +15,14 @@ function echConfig(value: unknown): string | undefined {
   return body === '' ? undefined : body;
 }
 
-function tlsOf(outbound: Dict): Tls | undefined {
+function tlsOf(outbound: Dict): proxy.Tls | undefined {
   const tls = dict(outbound.tls);
   if (tls === undefined || !flag(tls.enabled)) return undefined;
   const utls = dict(tls.utls);
   const reality = dict(tls.reality);
   const ech = dict(tls.ech);
   const publicKey = reality && flag(reality.enabled) ? text(reality.public_key) : undefined;
-  return compact<Tls>({
+  return compact<proxy.Tls>({
     serverName: text(tls.server_name),
     insecure: flag(tls.insecure) || undefined,
     alpn: texts(tls.alpn),
@@ -45,7 +34,7 @@ function tlsOf(outbound: Dict): Tls | undefined {
 }
 
 /** sing-box's `http` transport is HTTP/2 under TLS and plain HTTP/1.1 (the v2ray header form) without it. */
-function transportOf(outbound: Dict, tls: Tls | undefined): Transport | null {
+function transportOf(outbound: Dict, tls: proxy.Tls | undefined): proxy.Transport | null {
   const transport = dict(outbound.transport);
   if (transport === undefined) return { type: 'tcp' };
   const host = text(dict(transport.headers)?.Host);
@@ -82,7 +71,7 @@ function serverPorts(value: unknown): string | undefined {
     .join(',');
 }
 
-function packetEncoding(value: unknown): VlessNode['packetEncoding'] {
+function packetEncoding(value: unknown): proxy.VlessNode['packetEncoding'] {
   if (typeof value !== 'string') return undefined;
   return value === 'packetaddr' || value === 'xudp' ? value : 'none';
 }
@@ -104,7 +93,7 @@ function pluginOptions(value: unknown): Record<string, string | true> {
 
 function wireguardNode(base: Omit<ProxyNode, 'protocol'>, entry: Dict): ProxyNode {
   const peer = dict(Array.isArray(entry.peers) ? entry.peers[0] : undefined) ?? entry;
-  return compact<WireguardNode>({
+  return compact<proxy.WireguardNode>({
     ...base,
     server: text(peer.address ?? peer.server) ?? base.server,
     port: port(peer.port ?? peer.server_port) ?? base.port,
@@ -141,14 +130,14 @@ export function singBoxNode(raw: unknown): ProxyNode | null {
       if (transport === null) return null;
       const common = { ...base, uuid: text(entry.uuid) ?? '', transport, tls };
       return type === 'vless'
-        ? compact<VlessNode>({
+        ? compact<proxy.VlessNode>({
             ...common,
             protocol: 'vless',
             flow: text(entry.flow),
             encryption: 'none',
             packetEncoding: packetEncoding(entry.packet_encoding),
           })
-        : compact<VmessNode>({
+        : compact<proxy.VmessNode>({
             ...common,
             protocol: 'vmess',
             alterId: integer(entry.alter_id) ?? 0,
@@ -162,7 +151,7 @@ export function singBoxNode(raw: unknown): ProxyNode | null {
     }
     case 'shadowsocks': {
       const plugin = text(entry.plugin);
-      return compact<ShadowsocksNode>({
+      return compact<proxy.ShadowsocksNode>({
         ...base,
         protocol: 'shadowsocks',
         method: text(entry.method) ?? '',
@@ -173,7 +162,7 @@ export function singBoxNode(raw: unknown): ProxyNode | null {
     }
     case 'hysteria':
       if (tls === undefined) return null;
-      return compact<HysteriaNode>({
+      return compact<proxy.HysteriaNode>({
         ...base,
         protocol: 'hysteria',
         auth: text(entry.auth_str),
@@ -187,7 +176,7 @@ export function singBoxNode(raw: unknown): ProxyNode | null {
       const obfs = dict(entry.obfs);
       const obfsPassword = text(obfs?.password);
       if (tls === undefined || (obfs !== undefined && (text(obfs.type) !== 'salamander' || !obfsPassword))) return null;
-      return compact<Hysteria2Node>({
+      return compact<proxy.Hysteria2Node>({
         ...base,
         protocol: 'hysteria2',
         password: text(entry.password) ?? '',
@@ -200,7 +189,7 @@ export function singBoxNode(raw: unknown): ProxyNode | null {
     }
     case 'tuic':
       if (tls === undefined) return null;
-      return compact<TuicNode>({
+      return compact<proxy.TuicNode>({
         ...base,
         protocol: 'tuic',
         uuid: text(entry.uuid),
@@ -211,7 +200,7 @@ export function singBoxNode(raw: unknown): ProxyNode | null {
       });
     case 'socks':
       if (text(entry.version) !== undefined && text(entry.version) !== '5') return null;
-      return compact<SocksNode>({
+      return compact<proxy.SocksNode>({
         ...base,
         protocol: 'socks',
         username: text(entry.username),
