@@ -5,6 +5,7 @@ import { freePort } from '../scripts/support/private-services.js';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { waitUntilServing } from './service-process.js';
 import { wrk, type WrkResult } from './wrk.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
@@ -74,15 +75,8 @@ async function startService(env: NodeJS.ProcessEnv): Promise<{ base: string; chi
     },
   );
   const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    const ok = await fetch(`${base}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return { base, child };
-    if (attempt > 200 || child.exitCode !== null) throw new Error('the service did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitUntilServing(base, child);
+  return { base, child };
 }
 
 function loopDelay(service: ChildProcess, message: 'loop-delay:reset'): void;

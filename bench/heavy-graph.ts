@@ -1,15 +1,8 @@
 // Benchmarks DESIGN 13 and 16 on loopback: a cold GET of the heaviest graph, /healthz during it and during big refreshes, and other requests' latency while 5 MB upstreams are refreshed.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { createDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
-import { createContext } from '../src/context.js';
+import { startInProcess } from './in-process.js';
 import { createUser } from '../src/modules/users/users.service.js';
 import { distinctLines, seedCache, seedDiamondGraph } from '../test/support/graph-seed.js';
 
@@ -89,24 +82,12 @@ function monitor(base: string) {
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'subweave-heavy-'));
   const upstream = await startUpstream();
-  const config = loadConfig({
-    DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
-    PUBLIC_BASE_URL: 'http://bench.test',
-    FETCH_ALLOW_PRIVATE: 'true',
+  const { base, config, context, database, stop } = await startInProcess({
     MAX_SUBSCRIPTIONS_PER_USER: '100',
     FETCH_TIMEOUT_MS: '30000',
-    RATE_LIMIT_PUBLIC_PER_MIN: '0',
     RATE_LIMIT_API_PER_MIN: '0',
-    LOG_LEVEL: 'silent',
   });
-  const database = createDatabase(config.databaseUrl);
-  await migrateToLatest(database);
-  const context = await createContext(config, database);
-  const app = await buildApp(context);
-  app.addHook('onClose', () => context.close());
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
 
   const users = await Promise.all([1, 2, 3, 4].map((id) => createUser(database.db, id)));
   const seedStarted = performance.now();
@@ -220,10 +201,8 @@ async function main(): Promise<void> {
     ),
   );
 
-  await app.close();
-  await database.close();
+  await stop();
   upstream.child.kill();
-  rmSync(dir, { recursive: true, force: true });
 }
 
 await main();

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { freePort } from '../scripts/support/private-services.js';
+import { waitUntilServing } from './service-process.js';
 import { wrk } from './wrk.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
@@ -52,15 +53,8 @@ async function startService(env: NodeJS.ProcessEnv): Promise<{ base: string; chi
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    const ok = await fetch(`${base}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return { base, child };
-    if (attempt > 200 || child.exitCode !== null) throw new Error('the service did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitUntilServing(base, child);
+  return { base, child };
 }
 
 async function startBare(bodyFile: string, etag: string): Promise<{ base: string; child: ChildProcess }> {

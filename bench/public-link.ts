@@ -1,16 +1,9 @@
 // Benchmarks the public link on loopback with wrk: warm requests per format, the 304 path, a bare node:http ceiling, and cold resolution.
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { startInProcess } from './in-process.js';
 import { wrk } from './wrk.js';
 import { FORMATS } from '../src/formats/formats.js';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { createDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
-import { createContext } from '../src/context.js';
 import { RenderCache } from '../src/modules/resolve/render-cache.js';
 import { createUser } from '../src/modules/users/users.service.js';
 
@@ -58,23 +51,12 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'subweave-bench-'));
   const upstream = upstreamServer();
   const upstreamUrl = await listen(upstream);
-  const config = loadConfig({
-    DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
-    PUBLIC_BASE_URL: 'http://bench.test',
-    FETCH_ALLOW_PRIVATE: 'true',
+  const { base, config, context, database, stop } = await startInProcess({
     MAX_SOURCES_PER_SUBSCRIPTION: '200',
     MAX_SUBSCRIPTIONS_PER_USER: '10',
-    RATE_LIMIT_PUBLIC_PER_MIN: '0',
-    LOG_LEVEL: 'silent',
   });
-  const database = createDatabase(config.databaseUrl);
-  await migrateToLatest(database);
-  const context = await createContext(config, database);
-  const app = await buildApp(context);
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
 
   const { api_token: token } = await createUser(database.db, 1);
   const post = async (url: string, body: unknown, method: 'POST' | 'PUT' = 'POST') => {
@@ -145,12 +127,9 @@ async function main(): Promise<void> {
   const ratio = results.warm_link.requests_per_second / results.bare_node_http.requests_per_second;
   console.log(JSON.stringify({ ...results, warm_to_bare_ratio: Number(ratio.toFixed(3)) }, null, 2));
 
-  await app.close();
-  await context.close();
-  await database.close();
+  await stop();
   bare.close();
   upstream.close();
-  rmSync(dir, { recursive: true, force: true });
 }
 
 await main();

@@ -1,6 +1,7 @@
 // Starts the built service (`node dist/cli.js serve --role api`) in its own process for the scale benchmark, and reads its memory.
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { waitUntilServing } from './service-process.js';
 import { freePort } from '../scripts/support/private-services.js';
 
 export interface Service {
@@ -21,15 +22,7 @@ export async function startService(env: NodeJS.ProcessEnv): Promise<Service> {
   const orphaned = () => child.kill('SIGKILL');
   process.once('exit', orphaned);
   const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    const ok = await fetch(`${base}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (attempt > 300 || child.exitCode !== null) throw new Error('the service did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitUntilServing(base, child);
   return {
     base,
     pid: child.pid as number,
