@@ -17,7 +17,7 @@ import { connectPageRoutes } from './modules/connect/connect.routes.js';
 import { installClientIp } from './http/client-ip.js';
 import { requireRouteKinds } from './http/route-kind.js';
 import { connectionOptions, requestId } from './http/connections.js';
-import { installRequestLogging, withSafeLogging } from './http/request-log.js';
+import { OneLineRequestLog, withSafeLogging } from './http/request-log.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { installAbuseHooks } from './modules/abuse/abuse.hooks.js';
 import { installRequestCounting } from './modules/stats/request-counting.js';
@@ -42,7 +42,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger: withSafeLogging(logger ?? false) }),
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: false,
-    disableRequestLogging: true,
+    logController: new OneLineRequestLog(),
     genReqId: requestId,
     ...connectionOptions(config.requestTimeoutMs),
     trustProxy: false,
@@ -67,7 +67,6 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     done();
   });
   installClientIp(app, config.trustProxy);
-  installRequestLogging(app);
   app.decorateRequest('caller', null);
   // Once stopping, every answer closes its connection, so no keep-alive connection holds the shutdown open.
   app.addHook('onSend', (_request, reply, payload, done) => {

@@ -1,5 +1,5 @@
 // What a request looks like in the logs: never an API token, an admin signature, an invite or a whole subscription token.
-import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 /** The segment after one of these (case-insensitive, after percent-decoding) is a subscription token. */
 const TOKEN_PARENTS = new Set(['sub', 'subs']);
@@ -50,16 +50,18 @@ export function withSafeLogging(logger: FastifyServerOptions['logger']): Fastify
   return { ...base, serializers: { ...base.serializers, req: serializeRequest } };
 }
 
-const LOGS_INFO = new Set(['trace', 'debug', 'info']);
-
 /**
- * One line per request, written when it is answered (Fastify's own logging, turned off in app.ts, writes a second
- * one when the request arrives): method, redacted URL, client address, status and time. No hook when info is off.
+ * Fastify's request lines, one per request: nothing when it arrives, and when it is answered the method, redacted URL
+ * and client address beside the status and the time taken (Fastify's default writes a line at each end).
  */
-export function installRequestLogging(app: FastifyInstance): void {
-  if (!LOGS_INFO.has(app.log.level)) return;
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
+export class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) {
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    } else {
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
+  }
 }
