@@ -48,7 +48,10 @@ export async function wrk(url: string, options: WrkOptions = {}): Promise<WrkRes
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
   const scriptArgs = script === undefined ? [] : ['-s', script];
   const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', ...headerArgs, ...scriptArgs, url];
-  const { stdout } = await run('wrk', args);
+  const { stdout } = await run('wrk', args).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') throw new Error('wrk is not installed: apt-get install wrk (Debian package)');
+    throw error;
+  });
   try {
     return parseWrk(stdout);
   } catch (error) {
