@@ -13,13 +13,16 @@ import { providerRoutes } from './modules/connections/provider.routes.js';
 import { providerScope, userIdParam } from './modules/connections/provider-scope.js';
 import { publicRoutes } from './modules/resolve/public.routes.js';
 import { linkPreview } from './modules/resolve/link-preview.js';
+import { linkLane } from './modules/resolve/link-lane.js';
+import { answerFirst } from './http/lanes.js';
 import { connectPageRoutes } from './modules/connect/connect.routes.js';
-import { installClientIp } from './http/client-ip.js';
+import { clientIpResolver, installClientIp } from './http/client-ip.js';
 import { requireRouteKinds } from './http/route-kind.js';
 import { connectionOptions, requestId } from './http/connections.js';
 import { OneLineRequestLog, withSafeLogging } from './http/request-log.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { installAbuseHooks } from './modules/abuse/abuse.hooks.js';
+import { PublicGate } from './modules/abuse/public-gate.js';
 import { installRequestCounting } from './modules/stats/request-counting.js';
 import { installRequestMetrics } from './modules/metrics/request-metrics.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
@@ -66,22 +69,28 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     if (context.stopping) return done(errors.shuttingDown());
     done();
   });
-  installClientIp(app, config.trustProxy);
+  const clientIp = clientIpResolver(config.trustProxy, () =>
+    app.log.warn(
+      'a request carries X-Forwarded-For but TRUST_PROXY is unset: the socket address is used as the client IP; set TRUST_PROXY to your proxies',
+    ),
+  );
+  installClientIp(app, clientIp);
   app.decorateRequest('caller', null);
   // Once stopping, every answer closes its connection, so no keep-alive connection holds the shutdown open.
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (context.stopping) reply.header('connection', 'close');
     done(null, payload);
   });
-  if (config.trustProxy.length === 0) warnOnceAboutForwardedFor(app);
   // Statistics count every request in memory and write the sums in batches, never on the request path.
   installRequestCounting(app, context.requestCounter);
   // Request metrics: one onResponse hook per route (and one for unmatched requests), observing Fastify's reply time.
-  installRequestMetrics(app, context.metrics);
+  const routeObserver = installRequestMetrics(app, context.metrics);
   // Bans and rate limits: root hooks added before any route plugin run ahead of the routes' own authentication.
+  const gate = new PublicGate(context.abuse, context.limiter, app.log);
   installAbuseHooks(app, {
     controls: context.abuse,
     limiter: context.limiter,
+    gate,
     defaultBanSeconds: config.defaultBanSeconds,
     observer: context.metrics,
   });
@@ -95,6 +104,22 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     formats: context.formats,
     publicBaseUrl: config.publicBaseUrl,
   });
+  // Warm link requests are answered ahead of Fastify's pipeline; the lane hands everything else to it.
+  answerFirst(
+    app.server,
+    linkLane({
+      cache: context.renderCache,
+      formats: context.formats,
+      publicBaseUrl: config.publicBaseUrl,
+      clientIp,
+      gate,
+      stopping: () => context.stopping,
+      count: (kind) => context.requestCounter.count(kind),
+      routeObserver,
+      answered: () => context.metrics.laneAnswers++,
+      log: app.log,
+    }),
+  );
   await app.register(connectPageRoutes, { providers: context.providers });
 
   const { subscriptions, connections, auth } = context;
@@ -136,20 +161,6 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   });
 
   return app;
-}
-
-/** A proxy in front while TRUST_PROXY is unset makes every client look like the proxy: say so, once. */
-function warnOnceAboutForwardedFor(app: FastifyInstance): void {
-  let warned = false;
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (!warned && request.headers['x-forwarded-for'] !== undefined) {
-      warned = true;
-      request.log.warn(
-        'a request carries X-Forwarded-For but TRUST_PROXY is unset: the socket address is used as the client IP; set TRUST_PROXY to your proxies',
-      );
-    }
-    done();
-  });
 }
 
 function isLoggerInstance(logger: AppOptions['logger']): logger is FastifyBaseLogger {

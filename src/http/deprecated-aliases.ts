@@ -1,5 +1,6 @@
 // Older paths that clients of the original API still call, served by the very route that replaced them: a route names its aliases, this registers them.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
+import { asArray } from '../shared/arrays.js';
 
 /** Another method and path (relative to the plugin's prefix, with the same path parameters) for a route. */
 export interface RouteAlias {
@@ -65,8 +66,3 @@ function concretePath(template: string, params: unknown): string {
 }
 
 const openApiPath = (template: string) => template.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-
-function asArray<T>(value: T | T[] | undefined): T[] {
-  if (value === undefined) return [];
-  return Array.isArray(value) ? value : [value];
-}

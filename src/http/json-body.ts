@@ -1,6 +1,7 @@
 // JSON request bodies: Fastify's own parser (prototype poisoning refused), except that an empty body sent as JSON is
 // accepted on endpoints that take no body (approve, refresh, ...), as many HTTP clients send one.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { asArray } from '../shared/arrays.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,7 +24,7 @@ export function installJsonBodyParser(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     if (!route.config?.optionalBody) return;
     const own = route.preValidation;
-    route.preValidation = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), emptyBodyAsObject];
+    route.preValidation = [...asArray(own), emptyBodyAsObject];
   });
 }
 

@@ -1,4 +1,5 @@
 // The documented nginx site (deploy/nginx/subweave.conf) in front of the service: each real client keeps its own address.
+import type { IncomingMessage } from 'node:http';
 import { Writable } from 'node:stream';
 import { readFileSync } from 'node:fs';
 import { pino } from 'pino';
@@ -35,7 +36,7 @@ interface Deployment {
   /** Log lines the service wrote (JSON, warn and above). */
   logs: string[];
   /** Every X-Forwarded-For header as the service received it, with the client address it settled on. */
-  seen: Array<{ forwardedFor: string | string[] | undefined; clientIp: string }>;
+  seen: Array<{ forwardedFor: string | string[] | undefined; clientIp: string | null }>;
   /** The public link of one subscription, as plain text. */
   link: string;
 }
@@ -54,9 +55,9 @@ async function deploy(env: Record<string, string>): Promise<Deployment> {
   const config = testConfig({ ...LIMITS, ADMIN_SECRET, LOG_LEVEL: 'warn', ...env });
   const { app } = await startTestApp(config, database.handle, {}, { logger });
   const seen: Deployment['seen'] = [];
-  app.addHook('onRequest', (request, _reply, done) => {
-    seen.push({ forwardedFor: request.headers['x-forwarded-for'], clientIp: request.clientIp });
-    done();
+  // Ahead of every handler, the link lane included: what nginx sent, and the client address the service takes from it.
+  app.server.prependListener('request', (raw: IncomingMessage) => {
+    seen.push({ forwardedFor: raw.headers['x-forwarded-for'], clientIp: app.clientIpOf(raw) });
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -1,17 +1,20 @@
 // Enforces bans and rate limits by the kind of the matched route: public, page, user, provider and unmatched (anonymous) requests; admin and infra are never touched.
 import { createHash } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerKey } from '../../http/caller.js';
 import { errors } from '../../http/errors.js';
 import { TOKEN_HEADER } from '../../http/plugins/auth.js';
 import { requestKind, type RequestKind } from '../../http/route-kind.js';
-import { clientGroup, parseIpRange } from '../../net/ip.js';
+import { parseIpRange } from '../../net/ip.js';
 import type { AbuseControls } from './abuse.service.js';
-import type { LimitName, LimitVerdict, RateLimiter } from './rate-limiter.js';
+import type { LimitName, RateLimiter } from './rate-limiter.js';
+import { clientGroupOf, rateLimitHeaders, safely, type PublicGate } from './public-gate.js';
 
 export interface AbuseHookOptions {
   controls: AbuseControls;
   limiter: RateLimiter;
+  /** Public requests the link lane charged already: their verdict is used instead of a second charge. */
+  gate: PublicGate;
   defaultBanSeconds: number;
   /** Told of refusals and automatic bans (metrics); only refusals reach it, never an admitted request. */
   observer?: AbuseObserver;
@@ -35,14 +38,18 @@ interface RequestState {
  */
 export function installAbuseHooks(
   app: FastifyInstance,
-  { controls, limiter, defaultBanSeconds, observer }: AbuseHookOptions,
+  { controls, limiter, gate, defaultBanSeconds, observer }: AbuseHookOptions,
 ): void {
   const states = new WeakMap<FastifyRequest, RequestState>();
   const guarded = (request: FastifyRequest) => states.get(request);
 
   /** Spends (or with `peek`, checks) a budget; a refusal is a 429 that also counts toward an automatic ban. */
   async function limit(request: FastifyRequest, reply: FastifyReply, name: LimitName, key: string, peek = false) {
-    const verdict = await safely(request.log, () => (peek ? limiter.peek(name, key) : limiter.hit(name, key)));
+    const charged = name === 'public' ? gate.takeCharge(request.raw) : undefined;
+    const verdict =
+      charged !== undefined
+        ? charged
+        : await safely(request.log, () => (peek ? limiter.peek(name, key) : limiter.hit(name, key)));
     if (!verdict) return;
     if (!peek || !verdict.allowed) reply.headers(rateLimitHeaders(verdict));
     if (verdict.allowed) return;
@@ -132,17 +139,6 @@ export function installAbuseHooks(
   });
 }
 
-/** Strikes and budgets count the client's group; a keep-alive connection keeps the group of its address. */
-const groups = new WeakMap<object, { ip: string; group: string }>();
-function groupOf(request: FastifyRequest): string {
-  const socket = request.raw.socket;
-  const kept = groups.get(socket);
-  if (kept?.ip === request.clientIp) return kept.group;
-  const group = clientGroup(request.clientIp);
-  groups.set(socket, { ip: request.clientIp, group });
-  return group;
-}
-
 /** User and provider calls spend the per-credential budget, and the anonymous one when they fail to authenticate. */
 const isApi = (kind: RequestKind) => kind === 'user' || kind === 'provider';
 
@@ -162,20 +158,4 @@ function credentialKey(request: FastifyRequest): string | null {
   return token ? `token:${createHash('sha256').update(token).digest('hex')}` : null;
 }
 
-function rateLimitHeaders(verdict: LimitVerdict): Record<string, string> {
-  return {
-    'ratelimit-limit': String(verdict.limit),
-    'ratelimit-remaining': String(verdict.remaining),
-    'ratelimit-reset': String(verdict.resetSeconds),
-  };
-}
-
-/** Counters live in Redis when configured; if it fails, requests are let through rather than refused. */
-async function safely<T>(log: FastifyBaseLogger, run: () => Promise<T>): Promise<T | null> {
-  try {
-    return await run();
-  } catch (error) {
-    log.warn({ err: error }, 'rate-limit counters unavailable; request allowed');
-    return null;
-  }
-}
+const groupOf = (request: FastifyRequest) => clientGroupOf(request.raw.socket, request.clientIp);

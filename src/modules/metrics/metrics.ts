@@ -74,6 +74,18 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Public-link requests the link lane answered ahead of Fastify's pipeline: a plain number, as it counts on the hot path. */
+  laneAnswers = 0;
+
+  constructor() {
+    counted(
+      this.registry,
+      'link_lane_answers_total',
+      "Public-link requests answered from the render cache ahead of Fastify's request pipeline (the link lane).",
+      () => this.laneAnswers,
+    );
+  }
+
   /** A new cell per label set: the caller keeps it, so a request observes without building or hashing labels. */
   requestTimer(method: string, route: string, kind: string, status: number): RequestTimer {
     return this.requests.cell({ method, route, kind, status: String(status) });
@@ -104,24 +116,18 @@ export class Metrics {
     const registers = [this.registry];
     const { renderCache, database } = sources;
     // Counted as plain numbers by the cache (its get() is the public link's hot path) and copied here on a scrape.
-    new Counter({
-      name: `${METRIC_PREFIX}render_cache_hits_total`,
-      help: 'Render cache reads answered from memory.',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(renderCache.hits);
-      },
-    });
-    new Counter({
-      name: `${METRIC_PREFIX}render_cache_misses_total`,
-      help: 'Render cache reads that had to resolve the subscription from the database.',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(renderCache.misses);
-      },
-    });
+    counted(
+      this.registry,
+      'render_cache_hits_total',
+      'Render cache reads answered from memory.',
+      () => renderCache.hits,
+    );
+    counted(
+      this.registry,
+      'render_cache_misses_total',
+      'Render cache reads that had to resolve the subscription from the database.',
+      () => renderCache.misses,
+    );
     gauge(this.registry, 'render_cache_entries', 'Subscriptions held resolved in memory.', () => renderCache.size);
     gauge(
       this.registry,
@@ -156,6 +162,19 @@ export class Metrics {
     const [own, process] = await Promise.all([this.registry.metrics(), processMetrics().metrics()]);
     return `${own}\n${process}`;
   }
+}
+
+/** A counter kept as a plain number elsewhere (on a hot path) and copied into the registry on a scrape. */
+function counted(registry: Registry, name: string, help: string, read: () => number): void {
+  new Counter({
+    name: `${METRIC_PREFIX}${name}`,
+    help,
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(read());
+    },
+  });
 }
 
 function gauge(registry: Registry, name: string, help: string, read: () => number): void {

@@ -1,6 +1,7 @@
 // Times every answered request into the request histogram, labelled by the route pattern and never by the URL, at the cost of one observe.
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { RouteKind } from '../../http/route-kind.js';
+import { asArray } from '../../shared/arrays.js';
 import type { Metrics, RequestTimer } from './metrics.js';
 
 /** The route label of a request no route matched (404, 405), whatever its path. */
@@ -17,18 +18,30 @@ function timerFor(timers: Timers, metrics: Metrics, method: string, route: strin
   return timer;
 }
 
+/** Observes one answered request of a route: its method, status and the seconds it took. */
+export type RouteObserver = (method: string, status: number, seconds: number) => void;
+
 /**
  * Install on the root before any route. Each route gets its own onResponse hook that knows its pattern and kind, so
  * a request costs two map lookups and one observe, with the time Fastify measures for the reply anyway; requests no
- * route matched are observed by one root hook under UNMATCHED_ROUTE.
+ * route matched are observed by one root hook under UNMATCHED_ROUTE. Returns each route's observer by method and
+ * pattern, for requests answered outside Fastify's pipeline (the link lane).
  */
-export function installRequestMetrics(app: FastifyInstance, metrics: Metrics): void {
+export function installRequestMetrics(
+  app: FastifyInstance,
+  metrics: Metrics,
+): (method: string, url: string) => RouteObserver | undefined {
+  const observers = new Map<string, RouteObserver>();
   app.addHook('onRoute', (route: RouteOptions) => {
     const timers: Timers = new Map();
-    // Read at the first answer: the plugins' defaults (route-kind.ts) set the kind after this hook has run.
-    const observe = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const observeRoute: RouteObserver = (method, status, seconds) => {
+      // Read at the first answer: the plugins' defaults (route-kind.ts) set the kind after this hook has run.
       const kind: RouteKind | 'anonymous' = (route.config as { kind?: RouteKind } | undefined)?.kind ?? 'anonymous';
-      timerFor(timers, metrics, request.method, route.url, kind, reply.statusCode).observe(reply.elapsedTime / 1000);
+      timerFor(timers, metrics, method, route.url, kind, status).observe(seconds);
+    };
+    for (const method of asArray(route.method)) observers.set(`${method} ${route.url}`, observeRoute);
+    const observe = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      observeRoute(request.method, reply.statusCode, reply.elapsedTime / 1000);
       done();
     };
     route.onResponse = [...asArray(route.onResponse), observe];
@@ -42,9 +55,5 @@ export function installRequestMetrics(app: FastifyInstance, metrics: Metrics): v
     }
     done();
   });
-}
-
-function asArray<T>(value: T | T[] | undefined): T[] {
-  if (value === undefined) return [];
-  return Array.isArray(value) ? value : [value];
+  return (method, url) => observers.get(`${method} ${url}`);
 }

@@ -45,6 +45,9 @@ const FormatParams = Type.Object({
   format: Type.String({ maxLength: 64, description: `Output format: ${formatNames}.` }),
 });
 
+/** Where the link is served: `{mount}/{token}` and `{mount}/{token}/{format}`. */
+export const LINK_MOUNTS = ['/api/v1/sub', '/sub'] as const;
+
 export interface PublicRoutesOptions {
   cache: RenderCache;
   formats: FormatSettings;
@@ -111,7 +114,7 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
     })();
   };
 
-  for (const url of ['/api/v1/sub/:token', '/sub/:token']) {
+  for (const url of LINK_MOUNTS.map((mount) => `${mount}/:token`)) {
     app.get(
       url,
       {

@@ -34,6 +34,8 @@ export interface ResolvedSubscription {
 
 interface Entry {
   value: ResolvedSubscription;
+  /** The `moves` count when the entry last moved to the most recently used end. */
+  movedAt: number;
   dependencies: string[];
   bytes: number;
 }
@@ -48,6 +50,8 @@ export class RenderCache {
   /** Bumped on every change; a resolution that started before a change is returned but not cached. */
   private epoch = 0;
   private bytes = 0;
+  /** Moves to the most recently used end so far: an entry moved fewer than size/4 moves ago is still in the newest quarter. */
+  private moves = 0;
   /** Reads answered from memory, and reads that resolved (or joined a resolution): plain counts, read by metrics. */
   hits = 0;
   misses = 0;
@@ -84,9 +88,18 @@ export class RenderCache {
     const entry = this.entries.get(token);
     if (!entry) return undefined;
     this.hits++;
-    this.entries.delete(token);
-    this.entries.set(token, entry); // most recently used last
+    // A hot entry is not moved on every read: it cannot be near eviction while in the newest quarter.
+    if (this.moves - entry.movedAt > this.entries.size >> 2) {
+      this.entries.delete(token);
+      this.entries.set(token, entry); // most recently used last
+      entry.movedAt = ++this.moves;
+    }
     return entry.value;
+  }
+
+  /** Whether `token` is cached, without reading it (no hit counted, no recency). */
+  has(token: string): boolean {
+    return this.entries.has(token);
   }
 
   get size(): number {
@@ -116,6 +129,7 @@ export class RenderCache {
     if (this.epoch === startedAt) {
       this.store(token, {
         value,
+        movedAt: 0,
         bytes: resolution.lines.reduce((sum, line) => sum + line.length * 3, 256),
         dependencies: [
           ...[...resolution.tokens].map((t) => changeKey({ kind: 'subscription', token: t })),
@@ -130,6 +144,7 @@ export class RenderCache {
   private store(token: string, entry: Entry): void {
     this.remove(token);
     this.entries.set(token, entry);
+    entry.movedAt = ++this.moves;
     this.bytes += entry.bytes;
     for (const key of entry.dependencies) {
       let tokens = this.dependents.get(key);
