@@ -1,11 +1,10 @@
 // Benchmarks DESIGN 16 "Big upstreams do not slow others": wrk latency of a small link and an API read, idle and while four 5 MB upstreams are refreshed every 3 s, against the built service in its own process.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { freePort } from '../scripts/support/private-services.js';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { waitUntilServing } from './service-process.js';
+import { BENCH_ENV, startServiceProcess } from './service-process.js';
 import { wrk, type WrkResult } from './wrk.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
@@ -64,21 +63,6 @@ async function startUpstream(): Promise<{ origin: string; child: ChildProcess }>
   return { origin: `http://127.0.0.1:${port}`, child };
 }
 
-async function startService(env: NodeJS.ProcessEnv): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [...NODE_ARGS, '--import', './bench/loop-delay-probe.mjs', 'dist/cli.js', 'serve'],
-    {
-      env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    },
-  );
-  const base = `http://127.0.0.1:${port}`;
-  await waitUntilServing(base, child);
-  return { base, child };
-}
-
 function loopDelay(service: ChildProcess, message: 'loop-delay:reset'): void;
 function loopDelay(service: ChildProcess, message: 'loop-delay:read'): Promise<LoopDelay>;
 function loopDelay(service: ChildProcess, message: string): Promise<LoopDelay> | void {
@@ -107,10 +91,8 @@ async function main(): Promise<void> {
   const env = {
     ...process.env,
     DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
-    PUBLIC_BASE_URL: 'http://bench.test',
-    FETCH_ALLOW_PRIVATE: 'true',
+    ...BENCH_ENV,
     FETCH_TIMEOUT_MS: '30000',
-    RATE_LIMIT_PUBLIC_PER_MIN: '0',
     RATE_LIMIT_API_PER_MIN: '0',
     LOG_LEVEL: 'warn',
   };
@@ -118,7 +100,10 @@ async function main(): Promise<void> {
     (await run(process.execPath, ['dist/cli.js', 'users', 'create', String(id)], { env })).stdout.trim();
   const [reader, owner] = [await createUser(1), await createUser(2)];
   const upstream = await startUpstream();
-  const service = await startService(env);
+  const service = await startServiceProcess(env, {
+    nodeArgs: [...NODE_ARGS, '--import', './bench/loop-delay-probe.mjs'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const { base } = service;
 
   const create = async (token: string, name: string, sources: string[]) => {
@@ -206,9 +191,8 @@ async function main(): Promise<void> {
     ),
   );
 
-  service.child.kill('SIGTERM');
   upstream.child.kill();
-  await new Promise((resolve) => service.child.once('exit', resolve));
+  await service.stop();
   rmSync(dir, { recursive: true, force: true });
 }
 

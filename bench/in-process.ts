@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { createContext, type AppContext } from '../src/context.js';
 import { createDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { BENCH_ENV } from './service-process.js';
 
 export interface InProcessService {
   app: FastifyInstance;
@@ -23,9 +24,7 @@ export async function startInProcess(vars: Record<string, string>): Promise<InPr
   const dir = mkdtempSync(join(tmpdir(), 'subweave-bench-'));
   const config = loadConfig({
     DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
-    PUBLIC_BASE_URL: 'http://bench.test',
-    FETCH_ALLOW_PRIVATE: 'true',
-    RATE_LIMIT_PUBLIC_PER_MIN: '0',
+    ...BENCH_ENV,
     LOG_LEVEL: 'silent',
     ...vars,
   });

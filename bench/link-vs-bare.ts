@@ -1,4 +1,4 @@
-// Measures the warm public link of the built service (its own process) against a bare node:http process returning the same bytes, in alternating wrk rounds.
+// Measures the warm public link of the built service (its own process) against a bare node:http process and a bare Fastify process returning the same bytes, in alternating wrk rounds.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { freePort } from '../scripts/support/private-services.js';
-import { waitUntilServing } from './service-process.js';
+import { BENCH_ENV, startServiceProcess } from './service-process.js';
 import { wrk } from './wrk.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
@@ -30,6 +29,17 @@ http.createServer((request, response) => {
 }).listen(0, '127.0.0.1', function () { process.stdout.write(String(this.address().port) + '\\n'); });
 `;
 
+/** For reference: Fastify (the service's version, no logger, no hooks) returning the same bytes from a route. */
+const FASTIFY_SOURCE = `
+const app = require('fastify')({ logger: false });
+const body = require('node:fs').readFileSync(process.argv[1]);
+const etag = process.argv[2];
+app.get('/sub/:token', (request, reply) => {
+  reply.header('content-type', 'text/plain; charset=utf-8').header('etag', etag).send(body);
+});
+app.listen({ port: 0, host: '127.0.0.1' }).then(() => process.stdout.write(app.server.address().port + '\\n'));
+`;
+
 const uuid = (i: number) => `${i.toString(16).padStart(8, '0')}-1111-4222-8333-944455556666`;
 const vless = (host: string, i: number) =>
   `vless://${uuid(i)}@${host}.example.com:443?security=tls&type=ws#${host}-${i}`;
@@ -46,19 +56,13 @@ async function upstreamServer(): Promise<{ server: Server; origin: string }> {
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-async function startService(env: NodeJS.ProcessEnv): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...NODE_ARGS, 'dist/cli.js', 'serve'], {
-    env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitUntilServing(base, child);
-  return { base, child };
-}
-
-async function startBare(bodyFile: string, etag: string): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['-e', BARE_SOURCE, bodyFile, etag], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** A reference server from `source`, in its own process (in the project folder, so it finds Fastify). */
+async function startReference(
+  source: string,
+  bodyFile: string,
+  etag: string,
+): Promise<{ base: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['-e', source, bodyFile, etag], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<string>((resolve) =>
     child.stdout?.once('data', (data: Buffer) => resolve(data.toString().trim())),
   );
@@ -101,16 +105,14 @@ async function main(): Promise<void> {
   const env = {
     ...process.env,
     DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
-    PUBLIC_BASE_URL: 'http://bench.test',
-    FETCH_ALLOW_PRIVATE: 'true',
+    ...BENCH_ENV,
     MAX_SOURCES_PER_SUBSCRIPTION: '200',
     MAX_SUBSCRIPTIONS_PER_USER: '10',
-    RATE_LIMIT_PUBLIC_PER_MIN: '0',
     LOG_LEVEL,
   };
   const token = (await run(process.execPath, ['dist/cli.js', 'users', 'create', '1'], { env })).stdout.trim();
   const upstream = await upstreamServer();
-  const service = await startService(env);
+  const service = await startServiceProcess(env, { nodeArgs: NODE_ARGS });
   const children = [service.child];
   try {
     await measure(service.base, token, upstream.origin, dir, children);
@@ -148,19 +150,27 @@ async function measure(base: string, token: string, origin: string, dir: string,
   const body = Buffer.from(await first.arrayBuffer());
   const bodyFile = join(dir, 'body');
   writeFileSync(bodyFile, body);
-  const bare = await startBare(bodyFile, first.headers.get('etag') ?? '');
-  children.push(bare.child);
+  const etag = first.headers.get('etag') ?? '';
+  const bare = await startReference(BARE_SOURCE, bodyFile, etag);
+  const fastify = await startReference(FASTIFY_SOURCE, bodyFile, etag);
+  children.push(bare.child, fastify.child);
 
   const rounds = [];
   for (let round = 0; round < ROUNDS; round++) {
     const loadBefore = loadavg()[0] ?? 0;
     const bareResult = await loadProcess(bare.base, bare.child.pid!);
     const linkResult = await loadProcess(link, children[0]!.pid!);
+    const fastifyResult = await loadProcess(`${fastify.base}/sub/${main.token}`, fastify.child.pid!);
+    const ratio = (result: typeof bareResult) => ({
+      ratio: Number((result.requests_per_second / bareResult.requests_per_second).toFixed(3)),
+      cpu_ratio: Number((result.requests_per_cpu_second / bareResult.requests_per_cpu_second).toFixed(3)),
+    });
     rounds.push({
       bare_node_http: bareResult,
       warm_link: linkResult,
-      ratio: Number((linkResult.requests_per_second / bareResult.requests_per_second).toFixed(3)),
-      cpu_ratio: Number((linkResult.requests_per_cpu_second / bareResult.requests_per_cpu_second).toFixed(3)),
+      bare_fastify: fastifyResult,
+      ...ratio(linkResult),
+      fastify_ratio: ratio(fastifyResult).ratio,
       load_average_1m: `${loadBefore.toFixed(2)} -> ${loadavg()[0]?.toFixed(2)}`,
     });
   }
@@ -170,6 +180,7 @@ async function measure(base: string, token: string, origin: string, dir: string,
     rounds,
     median_ratio: median(rounds.map((r) => r.ratio)),
     median_cpu_ratio: median(rounds.map((r) => r.cpu_ratio)),
+    median_fastify_ratio: median(rounds.map((r) => r.fastify_ratio)),
   };
   console.log(JSON.stringify(summary, null, 2));
 }

@@ -16,7 +16,7 @@ import {
   userToken,
 } from './scale-data.js';
 import { seededUsers, seedUsers } from './scale-seed.js';
-import { readRss, startService, type Service } from './scale-service.js';
+import { readRss, startServiceProcess, type ServiceProcess } from './service-process.js';
 
 const run = promisify(execFile);
 const { values: options } = parseArgs({
@@ -84,7 +84,7 @@ function rotatingScript(dir: string, paths: string[]): string {
   return file;
 }
 
-async function measureStep(service: () => Promise<Service>, users: number, step: number, dir: string) {
+async function measureStep(service: () => Promise<ServiceProcess>, users: number, step: number, dir: string) {
   const subscriptions = users * 3;
   const random = randomGenerator(1000 + step);
   const api = (user: number) => ({ 'api-token': userToken(user), 'content-type': 'application/json' });
@@ -193,7 +193,12 @@ async function main(): Promise<void> {
               (select count(*) from sources) as sources`,
     );
     const loadBefore = load();
-    const figures = await measureStep(() => startService(env), users, step, dir);
+    const figures = await measureStep(
+      () => startServiceProcess(env, { serveArgs: ['--role', 'api'], stdio: ['ignore', 'inherit', 'inherit'] }),
+      users,
+      step,
+      dir,
+    );
     results.push({
       fraction,
       ...Object.fromEntries(Object.entries(counts.rows[0] ?? {}).map(([k, v]) => [k, Number(v)])),

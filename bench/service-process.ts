@@ -1,5 +1,61 @@
-// Benchmarks that run the built service in a process of their own wait for it here before they measure.
-import type { ChildProcess } from 'node:child_process';
+// Benchmarks that run the built service in a process of their own start it here, from one base environment, and wait for it before they measure.
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { freePort } from '../scripts/support/private-services.js';
+
+/**
+ * What every benchmark's service starts from: links under a bench host name, upstreams on loopback allowed, and no
+ * public budget (one load generator is one client address, which a budget would refuse within a second).
+ */
+export const BENCH_ENV: Readonly<Record<string, string>> = {
+  PUBLIC_BASE_URL: 'http://bench.test',
+  FETCH_ALLOW_PRIVATE: 'true',
+  RATE_LIMIT_PUBLIC_PER_MIN: '0',
+};
+
+export interface ServiceProcess {
+  base: string;
+  child: ChildProcess;
+  pid: number;
+  /** SIGTERM, and resolves once the process has exited. */
+  stop(): Promise<void>;
+}
+
+export interface ServiceProcessOptions {
+  /** Node options before the script, e.g. `--cpu-prof`. */
+  nodeArgs?: string[];
+  /** Arguments after `serve`, e.g. `--role api`. */
+  serveArgs?: string[];
+  stdio?: StdioOptions;
+}
+
+/** `node [nodeArgs] dist/cli.js serve [serveArgs]` on a free loopback port; killed if the benchmark exits first. */
+export async function startServiceProcess(
+  env: NodeJS.ProcessEnv,
+  { nodeArgs = [], serveArgs = [], stdio = ['ignore', 'ignore', 'inherit'] }: ServiceProcessOptions = {},
+): Promise<ServiceProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/cli.js', 'serve', ...serveArgs], {
+    env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio,
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  // A failed run must not leave the service behind (it would also hold the caller's terminal open).
+  const orphaned = () => child.kill('SIGKILL');
+  process.once('exit', orphaned);
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilServing(base, child);
+  return {
+    base,
+    child,
+    pid: child.pid as number,
+    stop: async () => {
+      process.off('exit', orphaned);
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
 
 /** Resolves once `base`/healthz answers 200; throws when the process exits first or after `attempts` tries 100 ms apart. */
 export async function waitUntilServing(base: string, child: ChildProcess, attempts = 300): Promise<void> {
@@ -12,4 +68,12 @@ export async function waitUntilServing(base: string, child: ChildProcess, attemp
     if (attempt > attempts || child.exitCode !== null) throw new Error('the service did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Resident set size in bytes, from /proc (Linux). */
+export async function readRss(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kib = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+  if (kib === undefined) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(kib) * 1024;
 }
