@@ -5,7 +5,8 @@ type Handler = (raw: IncomingMessage, response: ServerResponse) => void;
 
 /**
  * Wraps the server's request listener (Fastify's router) rather than building the server in a `serverFactory`, so
- * Fastify's own server set-up (timeouts, keep-alive, extra listen addresses) stays exactly as it is.
+ * Fastify's own server set-up (timeouts, keep-alive, listening) stays exactly as it is. A second address Fastify
+ * opens for a host name such as `localhost` is served by Fastify alone, with the same answers.
  */
 export function answerFirst(
   server: Server,

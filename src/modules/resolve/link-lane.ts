@@ -84,6 +84,8 @@ export function linkLane(options: LinkLaneOptions): Lane {
       body = fresh ? link.body : undefined;
       headers = { 'x-request-id': requestId(raw), ...extraHeaders, ...link.headers };
       if (body) headers['content-length'] = String(body.length);
+      // A shutdown that began while the budget was charged: answer, then close, as Fastify's path does.
+      if (stopping()) headers['connection'] = 'close';
     } catch {
       // An unknown format and anything unexpected get Fastify's answer, in the error envelope.
       return false;
@@ -105,7 +107,21 @@ export function linkLane(options: LinkLaneOptions): Lane {
     return true;
   };
 
-  return (raw, response, next) => {
+  /** Nothing may escape a request listener: before the answer is written Fastify takes over, after it the error is logged. */
+  const attempt = (request: LaneRequest, extraHeaders: Record<string, string> | undefined, next: () => void) => {
+    try {
+      if (!answer(request, extraHeaders)) next();
+    } catch (error) {
+      failed(error, request.response, next);
+    }
+  };
+  const failed = (error: unknown, response: ServerResponse, next: () => void) => {
+    if (!response.headersSent) return next();
+    log.error({ err: error }, 'the link lane failed after writing an answer');
+    if (!response.writableEnded) response.destroy();
+  };
+
+  const take = (raw: IncomingMessage, response: ServerResponse, next: () => void) => {
     const started = performance.now();
     if (raw.method !== 'GET' || stopping()) return next();
     const match = LINK_URL.exec(raw.url ?? '');
@@ -116,17 +132,26 @@ export function linkLane(options: LinkLaneOptions): Lane {
     // A miss is resolved by Fastify's route, which charges the budget itself.
     if (admission === 'refer' || !cache.has(token)) return next();
     const request: LaneRequest = { raw, response, started, mount, token, pathFormat, queryFormat };
-    if (admission === 'free') {
-      if (!answer(request, undefined)) next();
-      return;
+    if (admission === 'free') return attempt(request, undefined, next);
+    gate.charge(raw, ip!).then(
+      (verdict) => {
+        // A refusal (429, and the strike toward a ban) is the hooks' to make, with this same verdict.
+        if (verdict && !verdict.allowed) return next();
+        attempt(request, verdict ? rateLimitHeaders(verdict) : undefined, next);
+      },
+      (error: unknown) => failed(error, response, next),
+    );
+  };
+
+  return (raw, response, next) => {
+    try {
+      take(raw, response, next);
+    } catch (error) {
+      failed(error, response, next);
     }
-    gate.charge(raw, ip!).then((verdict) => {
-      // A refusal (429, and the strike toward a ban) is the hooks' to make, with this same verdict.
-      if (verdict && !verdict.allowed) return next();
-      if (!answer(request, verdict ? rateLimitHeaders(verdict) : undefined)) next();
-    }, next);
   };
 }
+
 function hasBody(raw: IncomingMessage): boolean {
   const length = raw.headers['content-length'];
   return (length !== undefined && length !== '0') || raw.headers['transfer-encoding'] !== undefined;
