@@ -8,11 +8,16 @@ import type { AppContext } from '../../src/context.js';
 import { RequestCounter } from '../../src/modules/stats/request-counter.js';
 import { createUser } from '../../src/modules/users/users.service.js';
 import {
+  connectedRedis,
+  counterBackends,
   describeEachDatabase,
   openTestDatabase,
+  redisUrl,
   signedInject,
   startTestApp,
   testConfig,
+  uniqueRedisPrefix,
+  type CounterBackend,
   type TestDatabase,
 } from '../support/harness.js';
 import { freshUserId, trojanUri, vlessUri } from '../support/factories.js';
@@ -63,10 +68,16 @@ interface LaneApp {
   base: string;
   lines: string[];
   database: TestDatabase;
+  close(): Promise<void>;
 }
 
-async function startLaneApp(kind: Parameters<typeof openTestDatabase>[0], env: Record<string, string>) {
+async function startLaneApp(
+  kind: Parameters<typeof openTestDatabase>[0],
+  env: Record<string, string>,
+  backend: CounterBackend = 'memory',
+): Promise<LaneApp> {
   const database = await openTestDatabase(kind);
+  const redis = backend === 'redis' ? await connectedRedis(redisUrl as string) : null;
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -77,14 +88,19 @@ async function startLaneApp(kind: Parameters<typeof openTestDatabase>[0], env: R
   // Counts stay in memory for the whole suite, where the test reads them.
   const requestCounter = new RequestCounter({ write: async () => undefined, flushIntervalMs: 3_600_000 });
   const { app, context } = await startTestApp(
-    testConfig({ ADMIN_SECRET: SECRET, ...env }),
+    testConfig({ ADMIN_SECRET: SECRET, REDIS_PREFIX: uniqueRedisPrefix(), ...env }),
     database.handle,
-    { requestCounter },
+    { requestCounter, redis },
     { logger: { level: 'info', stream } },
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  return { app, context, base, lines, database } satisfies LaneApp;
+  const close = async () => {
+    await app.close();
+    await redis?.quit();
+    await database.close();
+  };
+  return { app, context, base, lines, database, close };
 }
 
 async function newLink(t: LaneApp, body: Record<string, unknown> = {}): Promise<string> {
@@ -132,8 +148,7 @@ describeEachDatabase('the link lane', (kind) => {
       etag = String((await overHttp(t.base, `/sub/${token}`)).headers['etag']);
     });
     afterAll(async () => {
-      await t?.app.close();
-      await t?.database.close();
+      await t?.close();
     });
 
     const answered: Array<[string, () => string, Record<string, string>]> = [
@@ -263,16 +278,15 @@ describeEachDatabase('the link lane', (kind) => {
     });
   });
 
-  describe('with a public budget, bans and a trusted proxy', () => {
+  describe.each(counterBackends())('with a public budget (%s counters), bans and a trusted proxy', (backend) => {
     let t: LaneApp;
     let token: string;
     beforeAll(async () => {
-      t = await startLaneApp(kind, { RATE_LIMIT_PUBLIC_PER_MIN: '4', TRUST_PROXY: '127.0.0.1' });
+      t = await startLaneApp(kind, { RATE_LIMIT_PUBLIC_PER_MIN: '4', TRUST_PROXY: '127.0.0.1' }, backend);
       token = await newLink(t);
     });
     afterAll(async () => {
-      await t?.app.close();
-      await t?.database.close();
+      await t?.close();
     });
     const from = (ip: string, extra: Record<string, string> = {}) => ({ 'x-forwarded-for': ip, ...extra });
 
@@ -349,8 +363,7 @@ describeEachDatabase('the link lane', (kind) => {
       t = await startLaneApp(kind, { RATE_LIMIT_PUBLIC_PER_MIN: '0' });
     });
     afterAll(async () => {
-      await t?.app.close();
-      await t?.database.close();
+      await t?.close();
     });
 
     it('warns once that X-Forwarded-For is ignored, and answers from the socket address', async () => {
