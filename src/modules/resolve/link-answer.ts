@@ -141,6 +141,23 @@ function disposition(name: string, extension: string): string {
   return `attachment; filename="${asciiName}.${extension}"; filename*=UTF-8''${encodeComment(name)}.${extension}`;
 }
 
+/**
+ * What the link writes for a request: the answer's headers, and its body unless the client's If-None-Match already
+ * holds it (a 304, no body). The Fastify route and the link lane both answer through this.
+ */
+export function linkReply(
+  resolved: ResolvedSubscription,
+  choice: LinkChoice & { result: Format | 'page' },
+  settings: FormatSettings,
+  token: string,
+  publicBaseUrl: string,
+  ifNoneMatch: string | string[] | undefined,
+): { headers: Readonly<Record<string, string>>; body: Buffer | undefined } {
+  const { headers, body } = answerLink(resolved, choice, settings, `${publicBaseUrl}/sub/${token}`);
+  const held = matchesEtag(typeof ifNoneMatch === 'string' ? ifNoneMatch : undefined, headers['etag']!);
+  return { headers, body: held ? undefined : body };
+}
+
 /** If-None-Match uses the weak comparison (RFC 9110 13.1.2): W/ prefixes are ignored, `*` matches anything. */
 export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;

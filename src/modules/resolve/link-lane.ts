@@ -9,9 +9,10 @@ import type { Format } from '../../formats/formats.js';
 import type { RouteObserver } from '../metrics/request-metrics.js';
 import type { FormatSettings } from '../formats/format-settings.js';
 import type { RenderCache } from './render-cache.js';
-import { answerLink, chooseFor, matchesEtag } from './link-answer.js';
+import { chooseFor, linkReply } from './link-answer.js';
 import { LINK_MOUNTS } from './public.routes.js';
-import { rateLimitHeaders, type PublicGate } from '../abuse/public-gate.js';
+import type { PublicGate } from '../abuse/public-gate.js';
+import { rateLimitHeaders } from '../abuse/rate-limiter.js';
 
 export interface LinkLaneOptions {
   cache: RenderCache;
@@ -79,9 +80,8 @@ export function linkLane(options: LinkLaneOptions): Lane {
       const choice = chooseFor(formats, { pathFormat, queryFormat, headers: raw.headers });
       if (choice.result === 'block') return false;
       const served = choice as typeof choice & { result: Format | 'page' };
-      const link = answerLink(resolved, served, formats, `${publicBaseUrl}/sub/${token}`);
-      const fresh = !matchesEtag(raw.headers['if-none-match'] as string | undefined, link.headers['etag']!);
-      body = fresh ? link.body : undefined;
+      const link = linkReply(resolved, served, formats, token, publicBaseUrl, raw.headers['if-none-match']);
+      body = link.body;
       headers = { 'x-request-id': requestId(raw), ...extraHeaders, ...link.headers };
       if (body) headers['content-length'] = String(body.length);
       // A shutdown that began while the budget was charged: answer, then close, as Fastify's path does.

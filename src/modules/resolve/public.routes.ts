@@ -10,7 +10,7 @@ import type { FormatSettings } from '../formats/format-settings.js';
 import type { RenderCache, ResolvedSubscription } from './render-cache.js';
 import type { LinkChoice } from '../formats/format-rules.js';
 import type { Format } from '../../formats/formats.js';
-import { answerLink, chooseFor, matchesEtag } from './link-answer.js';
+import { chooseFor, linkReply } from './link-answer.js';
 import { LINK_PAGE_HEADERS, renderLinkNotFoundPage } from './link-page.js';
 import { isTokenShaped } from '../../shared/tokens.js';
 
@@ -84,12 +84,10 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
         .headers({ ...LINK_PAGE_HEADERS, 'cache-control': 'no-store', vary: formats.rules.vary })
         .send(NOT_FOUND_PAGE);
     }
-    const { headers, body } = answerLink(resolved, choice as ServedChoice, formats, `${publicBaseUrl}/sub/${token}`);
+    const ifNoneMatch = request.headers['if-none-match'];
+    const { headers, body } = linkReply(resolved, choice as ServedChoice, formats, token, publicBaseUrl, ifNoneMatch);
     reply.headers(headers);
-    if (matchesEtag(request.headers['if-none-match'] as string | undefined, headers['etag']!)) {
-      return reply.code(304).send();
-    }
-    return reply.send(body);
+    return body ? reply.send(body) : reply.code(304).send();
   };
 
   /** A cached link is answered synchronously (no promise, no await): the hot path of the service. */
