@@ -7,8 +7,8 @@ import { TOKEN_HEADER } from '../../http/plugins/auth.js';
 import { requestKind, type RequestKind } from '../../http/route-kind.js';
 import { parseIpRange } from '../../net/ip.js';
 import type { AbuseControls } from './abuse.service.js';
-import type { LimitName, RateLimiter } from './rate-limiter.js';
-import { clientGroupOf, rateLimitHeaders, safely, type PublicGate } from './public-gate.js';
+import { rateLimitHeaders, safely, type LimitName, type RateLimiter } from './rate-limiter.js';
+import { clientGroupOf, type PublicGate } from './public-gate.js';
 
 export interface AbuseHookOptions {
   controls: AbuseControls;

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { clientGroup } from '../../net/ip.js';
 import type { AbuseControls } from './abuse.service.js';
-import type { LimitVerdict, RateLimiter } from './rate-limiter.js';
+import { safely, type LimitVerdict, type RateLimiter } from './rate-limiter.js';
 
 /** `free`: nothing to refuse or charge; `charge`: the public budget applies; `refer`: banned, for the hooks to refuse. */
 export type PublicAdmission = 'free' | 'charge' | 'refer';
@@ -48,22 +48,4 @@ export function clientGroupOf(socket: object, ip: string): string {
   const group = clientGroup(ip);
   groups.set(socket, { ip, group });
   return group;
-}
-
-export function rateLimitHeaders(verdict: LimitVerdict): Record<string, string> {
-  return {
-    'ratelimit-limit': String(verdict.limit),
-    'ratelimit-remaining': String(verdict.remaining),
-    'ratelimit-reset': String(verdict.resetSeconds),
-  };
-}
-
-/** Counters live in Redis when configured; if it fails, requests are let through rather than refused. */
-export async function safely<T>(log: FastifyBaseLogger, run: () => Promise<T>): Promise<T | null> {
-  try {
-    return await run();
-  } catch (error) {
-    log.warn({ err: error }, 'rate-limit counters unavailable; request allowed');
-    return null;
-  }
 }

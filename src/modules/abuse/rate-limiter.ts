@@ -1,4 +1,5 @@
 // The three request budgets of DESIGN.md section 9 (public per IP, API per credential, anonymous per IP) and the strikes that lead to an automatic ban.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Counters, WindowCount } from './counters.js';
 
@@ -66,4 +67,22 @@ function verdict(limit: number, window: WindowCount, allowed: boolean): LimitVer
     resetSeconds: Math.max(1, Math.ceil(window.resetMs / 1000)),
     allowed,
   };
+}
+
+export function rateLimitHeaders(verdict: LimitVerdict): Record<string, string> {
+  return {
+    'ratelimit-limit': String(verdict.limit),
+    'ratelimit-remaining': String(verdict.remaining),
+    'ratelimit-reset': String(verdict.resetSeconds),
+  };
+}
+
+/** Counters live in Redis when configured; if it fails, requests are let through rather than refused. */
+export async function safely<T>(log: FastifyBaseLogger, run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run();
+  } catch (error) {
+    log.warn({ err: error }, 'rate-limit counters unavailable; request allowed');
+    return null;
+  }
 }
