@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { BENCH_ENV, startServiceProcess } from './service-process.js';
+import { BENCH_ENV, startServiceProcess, type ServiceProcess } from './service-process.js';
 import { wrk } from './wrk.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
@@ -113,17 +113,25 @@ async function main(): Promise<void> {
   const token = (await run(process.execPath, ['dist/cli.js', 'users', 'create', '1'], { env })).stdout.trim();
   const upstream = await upstreamServer();
   const service = await startServiceProcess(env, { nodeArgs: NODE_ARGS });
-  const children = [service.child];
+  /** The reference servers, started by measure() and stopped here whatever happens. */
+  const references: ChildProcess[] = [];
   try {
-    await measure(service.base, token, upstream.origin, dir, children);
+    await measure(service, token, upstream.origin, dir, references);
   } finally {
-    await Promise.all(children.map(stop));
+    await Promise.all([service.stop(), ...references.map(stop)]);
     upstream.server.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function measure(base: string, token: string, origin: string, dir: string, children: ChildProcess[]) {
+async function measure(
+  service: ServiceProcess,
+  token: string,
+  origin: string,
+  dir: string,
+  references: ChildProcess[],
+) {
+  const { base } = service;
   const post = async (url: string, body: unknown) => {
     const response = await fetch(`${base}${url}`, {
       method: 'POST',
@@ -152,14 +160,15 @@ async function measure(base: string, token: string, origin: string, dir: string,
   writeFileSync(bodyFile, body);
   const etag = first.headers.get('etag') ?? '';
   const bare = await startReference(BARE_SOURCE, bodyFile, etag);
+  references.push(bare.child);
   const fastify = await startReference(FASTIFY_SOURCE, bodyFile, etag);
-  children.push(bare.child, fastify.child);
+  references.push(fastify.child);
 
   const rounds = [];
   for (let round = 0; round < ROUNDS; round++) {
     const loadBefore = loadavg()[0] ?? 0;
     const bareResult = await loadProcess(bare.base, bare.child.pid!);
-    const linkResult = await loadProcess(link, children[0]!.pid!);
+    const linkResult = await loadProcess(link, service.pid);
     const fastifyResult = await loadProcess(`${fastify.base}/sub/${main.token}`, fastify.child.pid!);
     const ratio = (result: typeof bareResult) => ({
       ratio: Number((result.requests_per_second / bareResult.requests_per_second).toFixed(3)),
