@@ -111,6 +111,9 @@ describe('subweave serve', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     }
     expect(output).toContain('PUBLIC_BASE_URL');
     expect(output).toContain('TRUST_PROXY');
+    // The last line is logged just before process.exit: the log's batch is written at exit, not lost with the turn.
+    expect(output).toContain('"msg":"shutting down"');
+    expect(output).toContain('shutdown did not finish in SHUTDOWN_TIMEOUT_MS; exiting now');
     expect(output).not.toMatch(/\n\s+at /);
   });
 
