@@ -1,4 +1,4 @@
-// Measures the warm public link of the built service (its own process) against a bare node:http process and a bare Fastify process returning the same bytes, in alternating wrk rounds.
+// Measures the warm public link of the built service (its own process) against a bare node:http process and a bare Fastify process returning the same bytes, in alternating wrk rounds, each round with fresh processes.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -6,11 +6,13 @@ import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { BENCH_ENV, startServiceProcess, type ServiceProcess } from './service-process.js';
+import { BENCH_ENV, startServiceProcess } from './service-process.js';
 import { wrk } from './wrk.js';
 
-const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
-const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 4);
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 3);
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 6);
+/** Each process is loaded this long before it is measured, so the JIT has compiled its request path. */
+const WARM_UP_SECONDS = 1;
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
 /** The service's LOG_LEVEL; `info` (the default of a deployment) logs every request, to /dev/null here. */
 const LOG_LEVEL = process.env['BENCH_LOG_LEVEL'] ?? 'info';
@@ -57,16 +59,12 @@ async function upstreamServer(): Promise<{ server: Server; origin: string }> {
 }
 
 /** A reference server from `source`, in its own process (in the project folder, so it finds Fastify). */
-async function startReference(
-  source: string,
-  bodyFile: string,
-  etag: string,
-): Promise<{ base: string; child: ChildProcess }> {
+async function startReference(source: string, bodyFile: string, etag: string, path: string): Promise<Served> {
   const child = spawn(process.execPath, ['-e', source, bodyFile, etag], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<string>((resolve) =>
     child.stdout?.once('data', (data: Buffer) => resolve(data.toString().trim())),
   );
-  return { base: `http://127.0.0.1:${port}`, child };
+  return { url: `http://127.0.0.1:${port}${path}`, pid: child.pid!, stop: () => stop(child) };
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 10 ms). */
@@ -112,25 +110,47 @@ async function main(): Promise<void> {
   };
   const token = (await run(process.execPath, ['dist/cli.js', 'users', 'create', '1'], { env })).stdout.trim();
   const upstream = await upstreamServer();
-  const service = await startServiceProcess(env, { nodeArgs: NODE_ARGS });
-  /** The reference servers, started by measure() and stopped here whatever happens. */
-  const references: ChildProcess[] = [];
+  /** Whatever is running when a round fails, stopped here whatever happens. */
+  const running = new Set<{ stop(): Promise<void> }>();
   try {
-    await measure(service, token, upstream.origin, dir, references);
+    const link = await seed(env, token, upstream.origin, running);
+    const { body } = link;
+    const bodyFile = join(dir, 'body');
+    writeFileSync(bodyFile, body);
+    const rounds = [];
+    for (let round = 0; round < ROUNDS; round++) rounds.push(await measureRound(env, link, bodyFile, running));
+    const summary = {
+      body_bytes: body.length,
+      log_level: LOG_LEVEL,
+      rounds,
+      median_ratio: median(rounds.map((r) => r.ratio)),
+      median_cpu_ratio: median(rounds.map((r) => r.cpu_ratio)),
+      median_fastify_ratio: median(rounds.map((r) => r.fastify_ratio)),
+    };
+    console.log(JSON.stringify(summary, null, 2));
   } finally {
-    await Promise.all([service.stop(), ...references.map(stop)]);
+    await Promise.all([...running].map((served) => served.stop()));
     upstream.server.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function measure(
-  service: ServiceProcess,
+interface SeededLink {
+  /** The link's path, which each round's service answers. */
+  path: string;
+  body: Buffer;
+  etag: string;
+}
+
+/** Seeds the subscription through a service of its own, stopped before the rounds begin. */
+async function seed(
+  env: NodeJS.ProcessEnv,
   token: string,
   origin: string,
-  dir: string,
-  references: ChildProcess[],
-) {
+  running: Set<{ stop(): Promise<void> }>,
+): Promise<SeededLink> {
+  const service = await startServiceProcess(env);
+  running.add(service);
   const { base } = service;
   const post = async (url: string, body: unknown) => {
     const response = await fetch(`${base}${url}`, {
@@ -152,46 +172,67 @@ async function measure(
   await post(`/api/v1/subs/${main.token}/sources`, {
     sources: [...nested.map((sub) => `http://bench.test/api/v1/sub/${sub.token}`), `${origin}/a`, `${origin}/b`],
   });
-
-  const link = `${base}/sub/${main.token}`;
-  const first = await fetch(link);
+  const path = `/sub/${main.token}`;
+  const first = await fetch(`${base}${path}`);
   const body = Buffer.from(await first.arrayBuffer());
-  const bodyFile = join(dir, 'body');
-  writeFileSync(bodyFile, body);
-  const etag = first.headers.get('etag') ?? '';
-  const bare = await startReference(BARE_SOURCE, bodyFile, etag);
-  references.push(bare.child);
-  const fastify = await startReference(FASTIFY_SOURCE, bodyFile, etag);
-  references.push(fastify.child);
+  await service.stop();
+  running.delete(service);
+  return { path, body, etag: first.headers.get('etag') ?? '' };
+}
 
-  const rounds = [];
-  for (let round = 0; round < ROUNDS; round++) {
+/** A process that serves `url` and can be stopped. */
+interface Served {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * One round: a fresh service and fresh reference servers, each warmed up, then wrk against each in turn. On this
+ * machine a process keeps a speed of its own for its whole life (the same build measured in six processes side by
+ * side: 0.55-0.84 of the bare server), so every round starts new ones instead of measuring the same three again.
+ */
+async function measureRound(
+  env: NodeJS.ProcessEnv,
+  link: SeededLink,
+  bodyFile: string,
+  running: Set<{ stop(): Promise<void> }>,
+) {
+  const started: Served[] = [];
+  const track = (served: Served) => {
+    started.push(served);
+    running.add(served);
+    return served;
+  };
+  try {
+    const service = await startServiceProcess(env, { nodeArgs: NODE_ARGS });
+    const linkServer = track({ url: `${service.base}${link.path}`, pid: service.pid, stop: service.stop });
+    const bare = track(await startReference(BARE_SOURCE, bodyFile, link.etag, '/'));
+    const fastify = track(await startReference(FASTIFY_SOURCE, bodyFile, link.etag, link.path));
+    for (const served of started) await wrk(served.url, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
+
     const loadBefore = loadavg()[0] ?? 0;
-    const bareResult = await loadProcess(bare.base, bare.child.pid!);
-    const linkResult = await loadProcess(link, service.pid);
-    const fastifyResult = await loadProcess(`${fastify.base}/sub/${main.token}`, fastify.child.pid!);
+    const bareResult = await loadProcess(bare.url, bare.pid);
+    const linkResult = await loadProcess(linkServer.url, linkServer.pid);
+    const fastifyResult = await loadProcess(fastify.url, fastify.pid);
     const ratio = (result: typeof bareResult) => ({
       ratio: Number((result.requests_per_second / bareResult.requests_per_second).toFixed(3)),
       cpu_ratio: Number((result.requests_per_cpu_second / bareResult.requests_per_cpu_second).toFixed(3)),
     });
-    rounds.push({
+    return {
       bare_node_http: bareResult,
       warm_link: linkResult,
       bare_fastify: fastifyResult,
       ...ratio(linkResult),
       fastify_ratio: ratio(fastifyResult).ratio,
       load_average_1m: `${loadBefore.toFixed(2)} -> ${loadavg()[0]?.toFixed(2)}`,
-    });
+    };
+  } finally {
+    for (const served of started) {
+      await served.stop();
+      running.delete(served);
+    }
   }
-  const summary = {
-    body_bytes: body.length,
-    log_level: LOG_LEVEL,
-    rounds,
-    median_ratio: median(rounds.map((r) => r.ratio)),
-    median_cpu_ratio: median(rounds.map((r) => r.cpu_ratio)),
-    median_fastify_ratio: median(rounds.map((r) => r.fastify_ratio)),
-  };
-  console.log(JSON.stringify(summary, null, 2));
 }
 
 await main();
