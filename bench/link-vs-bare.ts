@@ -1,12 +1,10 @@
 // Measures the warm public link of the built service (its own process) against a bare node:http process and a bare Fastify process returning the same bytes, in alternating wrk rounds, each round with fresh processes.
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
-import { BENCH_ENV, startServiceProcess } from './service-process.js';
+import { startServiceProcess } from './service-process.js';
+import { cpuSeconds, median, seedLink, type SeededLink } from './link-seed.js';
 import { wrk } from './wrk.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 3);
@@ -18,7 +16,6 @@ const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
 const LOG_LEVEL = process.env['BENCH_LOG_LEVEL'] ?? 'info';
 /** Extra node options for the service, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof". */
 const NODE_ARGS = (process.env['BENCH_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
-const run = promisify(execFile);
 
 /** The bare server: the same body and validator headers, nothing else. */
 const BARE_SOURCE = `
@@ -42,22 +39,6 @@ app.get('/sub/:token', (request, reply) => {
 app.listen({ port: 0, host: '127.0.0.1' }).then(() => process.stdout.write(app.server.address().port + '\\n'));
 `;
 
-const uuid = (i: number) => `${i.toString(16).padStart(8, '0')}-1111-4222-8333-944455556666`;
-const vless = (host: string, i: number) =>
-  `vless://${uuid(i)}@${host}.example.com:443?security=tls&type=ws#${host}-${i}`;
-
-/** Two base64 upstreams of 200 lines each, as in bench/public-link.ts; only read while seeding. */
-async function upstreamServer(): Promise<{ server: Server; origin: string }> {
-  const bodies = new Map<string, string>();
-  for (const name of ['a', 'b']) {
-    const lines = Array.from({ length: 200 }, (_, i) => vless(`up-${name}`, i));
-    bodies.set(`/${name}`, Buffer.from(lines.join('\n')).toString('base64'));
-  }
-  const server = createServer((request, response) => response.end(bodies.get(request.url ?? '') ?? ''));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
 /** A reference server from `source`, in its own process (in the project folder, so it finds Fastify). */
 async function startReference(source: string, bodyFile: string, etag: string, path: string): Promise<Served> {
   const child = spawn(process.execPath, ['-e', source, bodyFile, etag], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -65,12 +46,6 @@ async function startReference(source: string, bodyFile: string, etag: string, pa
     child.stdout?.once('data', (data: Buffer) => resolve(data.toString().trim())),
   );
   return { url: `http://127.0.0.1:${port}${path}`, pid: child.pid!, stop: () => stop(child) };
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 10 ms). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /**
@@ -85,11 +60,6 @@ async function loadProcess(url: string, pid: number) {
   return { ...result, cpu_seconds: cpu, requests_per_cpu_second: Math.round(requests / cpu) };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
-}
-
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -98,29 +68,16 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
-  const dir = mkdtempSync(join(tmpdir(), 'subweave-link-vs-bare-'));
-  const env = {
-    ...process.env,
-    DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
-    ...BENCH_ENV,
-    MAX_SOURCES_PER_SUBSCRIPTION: '200',
-    MAX_SUBSCRIPTIONS_PER_USER: '10',
-    LOG_LEVEL,
-  };
-  const token = (await run(process.execPath, ['dist/cli.js', 'users', 'create', '1'], { env })).stdout.trim();
-  const upstream = await upstreamServer();
+  const link = await seedLink(LOG_LEVEL);
   /** Whatever is running when a round fails, stopped here whatever happens. */
   const running = new Set<{ stop(): Promise<void> }>();
   try {
-    const link = await seed(env, token, upstream.origin, running);
-    const { body } = link;
-    const bodyFile = join(dir, 'body');
-    writeFileSync(bodyFile, body);
+    const bodyFile = join(link.dir, 'body');
+    writeFileSync(bodyFile, link.body);
     const rounds = [];
-    for (let round = 0; round < ROUNDS; round++) rounds.push(await measureRound(env, link, bodyFile, running));
+    for (let round = 0; round < ROUNDS; round++) rounds.push(await measureRound(link, bodyFile, running));
     const summary = {
-      body_bytes: body.length,
+      body_bytes: link.body.length,
       log_level: LOG_LEVEL,
       rounds,
       median_ratio: median(rounds.map((r) => r.ratio)),
@@ -130,54 +87,8 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(summary, null, 2));
   } finally {
     await Promise.all([...running].map((served) => served.stop()));
-    upstream.server.close();
-    rmSync(dir, { recursive: true, force: true });
+    await link.close();
   }
-}
-
-interface SeededLink {
-  /** The link's path, which each round's service answers. */
-  path: string;
-  body: Buffer;
-  etag: string;
-}
-
-/** Seeds the subscription through a service of its own, stopped before the rounds begin. */
-async function seed(
-  env: NodeJS.ProcessEnv,
-  token: string,
-  origin: string,
-  running: Set<{ stop(): Promise<void> }>,
-): Promise<SeededLink> {
-  const service = await startServiceProcess(env);
-  running.add(service);
-  const { base } = service;
-  const post = async (url: string, body: unknown) => {
-    const response = await fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: { 'api-token': token, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as { token: string };
-  };
-  const nested = [];
-  for (const name of ['na', 'nb']) {
-    nested.push(await post('/api/v1/subs', { name, sources: Array.from({ length: 20 }, (_, i) => vless(name, i)) }));
-  }
-  const main = await post('/api/v1/subs', {
-    name: 'bench',
-    sources: Array.from({ length: 150 }, (_, i) => vless('main', i)),
-  });
-  await post(`/api/v1/subs/${main.token}/sources`, {
-    sources: [...nested.map((sub) => `http://bench.test/api/v1/sub/${sub.token}`), `${origin}/a`, `${origin}/b`],
-  });
-  const path = `/sub/${main.token}`;
-  const first = await fetch(`${base}${path}`);
-  const body = Buffer.from(await first.arrayBuffer());
-  await service.stop();
-  running.delete(service);
-  return { path, body, etag: first.headers.get('etag') ?? '' };
 }
 
 /** A process that serves `url` and can be stopped. */
@@ -192,12 +103,7 @@ interface Served {
  * machine a process keeps a speed of its own for its whole life (the same build measured in six processes side by
  * side: 0.55-0.84 of the bare server), so every round starts new ones instead of measuring the same three again.
  */
-async function measureRound(
-  env: NodeJS.ProcessEnv,
-  link: SeededLink,
-  bodyFile: string,
-  running: Set<{ stop(): Promise<void> }>,
-) {
+async function measureRound(link: SeededLink, bodyFile: string, running: Set<{ stop(): Promise<void> }>) {
   const started: Served[] = [];
   const track = (served: Served) => {
     started.push(served);
@@ -205,7 +111,7 @@ async function measureRound(
     return served;
   };
   try {
-    const service = await startServiceProcess(env, { nodeArgs: NODE_ARGS });
+    const service = await startServiceProcess(link.env, { nodeArgs: NODE_ARGS });
     const linkServer = track({ url: `${service.base}${link.path}`, pid: service.pid, stop: service.stop });
     const bare = track(await startReference(BARE_SOURCE, bodyFile, link.etag, '/'));
     const fastify = track(await startReference(FASTIFY_SOURCE, bodyFile, link.etag, link.path));

@@ -1,5 +1,6 @@
 // Benchmarks that run the built service in a process of their own start it here, from one base environment, and wait for it before they measure.
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { freePort } from '../scripts/support/private-services.js';
 
@@ -29,13 +30,25 @@ export interface ServiceProcessOptions {
   stdio?: StdioOptions;
 }
 
-/** `node [nodeArgs] dist/cli.js serve [serveArgs]` on a free loopback port; killed if the benchmark exits first. */
+/** The node options `npm start` (and the systemd unit) run the service with, read from package.json. */
+function startNodeOptions(): string[] {
+  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const [, options] = /^node (.*)dist\/cli\.js serve$/.exec(start) ?? [];
+  if (options === undefined) throw new Error(`unexpected start script: ${start}`);
+  return options.split(' ').filter(Boolean);
+}
+
+/**
+ * `node <npm start's options> [nodeArgs] dist/cli.js serve [serveArgs]` on a free loopback port; killed if the
+ * benchmark exits first.
+ */
 export async function startServiceProcess(
   env: NodeJS.ProcessEnv,
   { nodeArgs = [], serveArgs = [], stdio = ['ignore', 'ignore', 'inherit'] }: ServiceProcessOptions = {},
 ): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/cli.js', 'serve', ...serveArgs], {
+  const args = [...startNodeOptions(), ...nodeArgs, 'dist/cli.js', 'serve', ...serveArgs];
+  const child = spawn(process.execPath, args, {
     env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio,
   });

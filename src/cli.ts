@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // The `subweave` command: serve, migrate, back up, import from v2hub, and bootstrap users and providers without the admin API.
+// First, before any other module runs: see the module.
+import './shared/tick-shape.js';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';

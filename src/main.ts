@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino, type LoggerOptions } from 'pino';
-import { turnBatchedLog } from './shared/turn-batched-log.js';
+import { turnBatchedLog, type LogWriter } from './shared/turn-batched-log.js';
 import { safeSerializers } from './http/request-log.js';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
@@ -36,7 +36,8 @@ export function loggerOptions(config: Config): LoggerOptions {
  * link's p99 fell by a quarter (docs/benchmarks.md, the warm link).
  */
 function logDestination() {
-  const writer = pino.destination({ dest: 1 });
+  // In buffer mode SonicBoom's write takes Buffers; its type declares strings only.
+  const writer = pino.destination({ dest: 1, contentMode: 'buffer' }) as unknown as LogWriter;
   return turnBatchedLog(writer, (listener) => process.once('exit', listener));
 }
 

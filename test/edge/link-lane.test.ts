@@ -242,6 +242,9 @@ describeEachDatabase('the link lane', (kind) => {
         return { ...rest, req: request };
       };
       expect(without(laneLine)).toEqual(without(fastifyLine));
+      expect(Object.keys(laneLine ?? {})).toEqual(Object.keys(fastifyLine ?? {}));
+      // Built by hand: ASCII only, the token's ellipsis escaped.
+      expect(t.lines.find((line) => line.includes('"lane-line"'))).toMatch(/^[\x20-\x7e]+$/);
       expect(laneLine).toMatchObject({ msg: 'request completed', req: { url: `/sub/${token.slice(0, 6)}…` } });
       expect(t.lines.join('\n')).not.toContain(token);
     });

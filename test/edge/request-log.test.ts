@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createUser } from '../../src/modules/users/users.service.js';
-import { redactUrl } from '../../src/http/request-log.js';
+import { linkUrlJson, redactUrl } from '../../src/http/request-log.js';
 import { signRequest } from '../../src/modules/admin/signature.js';
 import {
   describeEachDatabase,
@@ -30,6 +30,26 @@ describe('redactUrl', () => {
     ['/sub/abc', '/sub/abc'],
   ])('%s -> %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
+  });
+});
+
+describe('linkUrlJson', () => {
+  const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+  it.each([
+    ['/sub', token, ''],
+    ['/sub', token, '/'],
+    ['/api/v1/sub', token, '/clash-meta'],
+    ['/sub', token, '?format=plain'],
+    ['/sub', token, '/sing-box/?format=v2ray'],
+    ['/sub', 'abcdef', '/clash'],
+    ['/sub', 'abcdefg', ''],
+    ['/sub', 'sub', '/clash-meta'],
+    ['/sub', 'SUBS', '/clash-meta'],
+  ])('%s/%s%s reads as redactUrl has it, in ASCII', (mount, linkToken, rest) => {
+    const url = `${mount}/${linkToken}${rest}`;
+    const json = linkUrlJson(url, mount, linkToken);
+    expect(JSON.parse(json)).toBe(redactUrl(url));
+    expect(json).toMatch(/^"[\x20-\x7e]+"$/);
   });
 });
 

@@ -51,8 +51,10 @@ describe('deploy/subweave.service', () => {
   const unit = read('deploy/subweave.service');
   const env = assignments(read('deploy/env.example'));
 
-  it('runs the built CLI with the documented environment file', () => {
-    expect(setting(unit, 'ExecStart')).toBe('/usr/bin/node dist/cli.js serve');
+  it('runs the built CLI as `npm start` does, with the documented environment file', () => {
+    const start = (JSON.parse(read('package.json')) as { scripts: { start: string } }).scripts.start;
+    expect(setting(unit, 'ExecStart')).toBe(`/usr/bin/${start}`);
+    expect(start).toBe('node --max-semi-space-size=32 dist/cli.js serve');
     expect(setting(unit, 'EnvironmentFile')).toBe('/etc/subweave/env');
     expect(setting(unit, 'Restart')).toBe('on-failure');
     expect(setting(unit, 'User')).not.toBe('root');

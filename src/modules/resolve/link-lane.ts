@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { requestId } from '../../http/connections.js';
-import { logAnswered } from '../../http/request-log.js';
+import { linkUrlJson, logAnswered } from '../../http/request-log.js';
 import type { RequestKind } from '../../http/route-kind.js';
 import type { Format } from '../../formats/formats.js';
 import type { RouteObserver } from '../metrics/request-metrics.js';
@@ -102,7 +102,11 @@ export function linkLane(options: LinkLaneOptions): Lane {
       status,
       seconds,
     );
-    const logged = { method: 'GET', url: raw.url!, ip: raw.socket.remoteAddress! };
+    const logged = {
+      method: 'GET',
+      urlJson: linkUrlJson(raw.url!, request.mount, token),
+      ip: raw.socket.remoteAddress,
+    };
     logAnswered(log, headers['x-request-id']!, logged, status, seconds * 1000);
     return true;
   };
