@@ -74,7 +74,9 @@ export function linkLane(options: LinkLaneOptions): Lane {
     const { raw, response, token, pathFormat, queryFormat } = request;
     const resolved = cache.peek(token);
     if (!resolved) return false;
-    let headers: Record<string, string>;
+    const id = requestId(raw);
+    /** Names and values in one flat list, which node:http takes as it is (no object to build and walk). */
+    const headers = ['x-request-id', id];
     let body: Buffer | undefined;
     try {
       const choice = chooseFor(formats, { pathFormat, queryFormat, headers: raw.headers });
@@ -82,10 +84,11 @@ export function linkLane(options: LinkLaneOptions): Lane {
       const served = choice as typeof choice & { result: Format | 'page' };
       const link = linkReply(resolved, served, formats, token, publicBaseUrl, raw.headers['if-none-match']);
       body = link.body;
-      headers = { 'x-request-id': requestId(raw), ...extraHeaders, ...link.headers };
-      if (body) headers['content-length'] = String(body.length);
+      if (extraHeaders) for (const [name, value] of Object.entries(extraHeaders)) headers.push(name, value);
+      for (const part of headerList(link.headers)) headers.push(part);
+      if (body) headers.push('content-length', String(body.length));
       // A shutdown that began while the budget was charged: answer, then close, as Fastify's path does.
-      if (stopping()) headers['connection'] = 'close';
+      if (stopping()) headers.push('connection', 'close');
     } catch {
       // An unknown format and anything unexpected get Fastify's answer, in the error envelope.
       return false;
@@ -107,7 +110,7 @@ export function linkLane(options: LinkLaneOptions): Lane {
       urlJson: linkUrlJson(raw.url!, request.mount, token),
       ip: raw.socket.remoteAddress,
     };
-    logAnswered(log, headers['x-request-id']!, logged, status, seconds * 1000);
+    logAnswered(log, id, logged, status, seconds * 1000);
     return true;
   };
 
@@ -154,6 +157,14 @@ export function linkLane(options: LinkLaneOptions): Lane {
       failed(error, response, next);
     }
   };
+}
+
+/** An answer's headers as one flat list of names and values, made once per cached answer (answerLink shares them). */
+const headerLists = new WeakMap<Readonly<Record<string, string>>, readonly string[]>();
+function headerList(headers: Readonly<Record<string, string>>): readonly string[] {
+  let list = headerLists.get(headers);
+  if (!list) headerLists.set(headers, (list = Object.entries(headers).flat()));
+  return list;
 }
 
 function hasBody(raw: IncomingMessage): boolean {
