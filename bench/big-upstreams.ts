@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { BENCH_ENV, startServiceProcess } from './service-process.js';
 import { wrk, type WrkResult } from './wrk.js';
+import { median } from '../scripts/support/stats.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
@@ -79,11 +80,6 @@ function loopDelay(service: ChildProcess, message: string): Promise<LoopDelay> |
 
 const wrkAt = (url: string, headers: Record<string, string> = {}): Promise<WrkResult> =>
   wrk(url, { connections: CONNECTIONS, seconds: SECONDS, headers });
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
-}
 
 async function main(): Promise<void> {
   execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' });

@@ -4,7 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { startServiceProcess } from './service-process.js';
-import { cpuSeconds, median, seedLink, type SeededLink } from './link-seed.js';
+import { cpuSeconds, seedLink, type SeededLink } from './link-seed.js';
+import { median } from '../scripts/support/stats.js';
 import { wrk } from './wrk.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 3);

@@ -2,7 +2,8 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { startServiceProcess } from './service-process.js';
-import { cpuSeconds, median, seedLink } from './link-seed.js';
+import { cpuSeconds, seedLink } from './link-seed.js';
+import { median } from '../scripts/support/stats.js';
 import { wrk } from './wrk.js';
 
 const PROCESSES = Number(process.env['BENCH_PROCESSES'] ?? 8);

@@ -6,6 +6,7 @@ import { wrk } from './wrk.js';
 import { FORMATS } from '../src/formats/formats.js';
 import { RenderCache } from '../src/modules/resolve/render-cache.js';
 import { createUser } from '../src/modules/users/users.service.js';
+import { percentile } from '../scripts/support/stats.js';
 
 const DURATION_SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
@@ -44,10 +45,6 @@ async function perFormat(link: string) {
     results[format] = { body_bytes: bytes, ...(await load(url)) };
   }
   return results;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 async function main(): Promise<void> {
@@ -109,7 +106,6 @@ async function main(): Promise<void> {
     await coldCache.get(main.token);
     timings.push(performance.now() - started);
   }
-  timings.sort((a, b) => a - b);
 
   const results = {
     seeded: { lines_served: seeded.sources_count, body_bytes: body.length },

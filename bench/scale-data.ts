@@ -142,14 +142,6 @@ export function subscriptionSources(sub: number): SeedSource[] {
   return sources;
 }
 
-/** Nearest-rank percentile (p in 0..100) of unsorted values, 0 for none. */
-export function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
-}
-
 /** A deterministic pseudo-random generator (mulberry32), so two runs sample the same subscriptions. */
 export function randomGenerator(seed: number): () => number {
   let state = seed >>> 0;

@@ -6,16 +6,9 @@ import { join } from 'node:path';
 import { promisify, parseArgs } from 'node:util';
 import pg from 'pg';
 import { wrk } from './wrk.js';
-import {
-  configLine,
-  percentile,
-  randomGenerator,
-  sampleDistinct,
-  sizeAt,
-  subscriptionToken,
-  userToken,
-} from './scale-data.js';
+import { configLine, randomGenerator, sampleDistinct, sizeAt, subscriptionToken, userToken } from './scale-data.js';
 import { seededUsers, seedUsers } from './scale-seed.js';
+import { percentile } from '../scripts/support/stats.js';
 import { readRss, startServiceProcess, type ServiceProcess } from './service-process.js';
 
 const run = promisify(execFile);

@@ -1,12 +1,5 @@
-// The fault run's arithmetic, kept pure so a unit test can check it: percentiles, latency summaries and error tallies.
-
-/** The nearest-rank percentile (p in 0-100) of numbers in any order; 0 for none. */
-export function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
-}
+// The fault run's arithmetic, kept pure so a unit test can check it: latency summaries and error tallies.
+import { percentile } from '../support/stats.js';
 
 export interface Summary {
   count: number;

@@ -1,7 +1,8 @@
 // The pure parts of `npm run faults`: the write ledger and its comparison with states read back, and the statistics.
 import { describe, expect, it } from 'vitest';
 import { compare, expectedLink, Ledger, matches, type Actual, type Expected } from '../../scripts/faults/ledger.js';
-import { formatTally, percentile, summarize, tally } from '../../scripts/faults/stats.js';
+import { formatTally, summarize, tally } from '../../scripts/faults/stats.js';
+import { median, percentile } from '../../scripts/support/stats.js';
 
 const a = 'trojan://pw@a.example.com:443';
 const b = 'trojan://pw@b.example.com:443';
@@ -118,6 +119,10 @@ describe('fault statistics', () => {
     expect(percentile(values, 95)).toBe(100);
     expect(percentile(values, 10)).toBe(10);
     expect(percentile([], 99)).toBe(0);
+    // The median is the lower of the middle two for an even count, the middle for an odd one.
+    expect(median(values)).toBe(50);
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([])).toBe(0);
     expect(summarize(values)).toEqual({ count: 10, p50: 50, p95: 100, p99: 100, max: 100 });
   });
 

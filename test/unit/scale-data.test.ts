@@ -4,7 +4,6 @@ import { classifySource, isConfigLine } from '../../src/modules/sources/classify
 import {
   FULL_SOURCES,
   FULL_USERS,
-  percentile,
   randomGenerator,
   referencedSubscriptions,
   sampleDistinct,
@@ -69,15 +68,6 @@ describe('scale benchmark data', () => {
         expect(tier(ref)).toBe(tier(sub) - 1);
       }
     }
-  });
-
-  it('computes nearest-rank percentiles', () => {
-    const values = Array.from({ length: 100 }, (_, i) => 100 - i);
-    expect(percentile(values, 50)).toBe(50);
-    expect(percentile(values, 99)).toBe(99);
-    expect(percentile(values, 100)).toBe(100);
-    expect(percentile([7], 99)).toBe(7);
-    expect(percentile([], 50)).toBe(0);
   });
 
   it('samples distinct indexes, the same ones for the same seed', () => {
