@@ -74,9 +74,9 @@ export function linkLane(options: LinkLaneOptions): Lane {
     const { raw, response, token, pathFormat, queryFormat } = request;
     const resolved = cache.peek(token);
     if (!resolved) return false;
-    const id = requestId(raw);
     /** Names and values in one flat list, which node:http takes as it is (no object to build and walk). */
-    const headers = ['x-request-id', id];
+    let headers: string[];
+    let id: string;
     let body: Buffer | undefined;
     try {
       const choice = chooseFor(formats, { pathFormat, queryFormat, headers: raw.headers });
@@ -84,6 +84,8 @@ export function linkLane(options: LinkLaneOptions): Lane {
       const served = choice as typeof choice & { result: Format | 'page' };
       const link = linkReply(resolved, served, formats, token, publicBaseUrl, raw.headers['if-none-match']);
       body = link.body;
+      id = requestId(raw);
+      headers = ['x-request-id', id];
       if (extraHeaders) for (const [name, value] of Object.entries(extraHeaders)) headers.push(name, value);
       for (const part of headerList(link.headers)) headers.push(part);
       if (body) headers.push('content-length', String(body.length));
