@@ -3,7 +3,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { BENCH_ENV, startServiceProcess } from './service-process.js';
@@ -24,8 +24,19 @@ export interface SeededLink {
 }
 
 const uuid = (i: number) => `${i.toString(16).padStart(8, '0')}-1111-4222-8333-944455556666`;
-const vless = (host: string, i: number) =>
+/** The i-th config of a host: the lines every warm-link benchmark's subscription is made of. */
+export const vless = (host: string, i: number) =>
   `vless://${uuid(i)}@${host}.example.com:443?security=tls&type=ws#${host}-${i}`;
+
+/** The link's two upstreams, `/a` and `/b`: base64 bodies of 200 configs each (not yet listening). */
+export function upstreamServer(): Server {
+  const bodies = new Map<string, string>();
+  for (const name of ['a', 'b']) {
+    const lines = Array.from({ length: 200 }, (_, i) => vless(`up-${name}`, i));
+    bodies.set(`/${name}`, Buffer.from(lines.join('\n')).toString('base64'));
+  }
+  return createServer((request, response) => response.end(bodies.get(request.url ?? '') ?? ''));
+}
 
 /**
  * Builds the service, then seeds through a service process of its own (stopped before this resolves): two nested
@@ -43,12 +54,7 @@ export async function seedLink(logLevel: string): Promise<SeededLink> {
     MAX_SUBSCRIPTIONS_PER_USER: '10',
     LOG_LEVEL: logLevel,
   };
-  const bodies = new Map<string, string>();
-  for (const name of ['a', 'b']) {
-    const lines = Array.from({ length: 200 }, (_, i) => vless(`up-${name}`, i));
-    bodies.set(`/${name}`, Buffer.from(lines.join('\n')).toString('base64'));
-  }
-  const upstream = createServer((request, response) => response.end(bodies.get(request.url ?? '') ?? ''));
+  const upstream = upstreamServer();
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const close = async () => {
     await new Promise((resolve) => upstream.close(resolve));

@@ -7,29 +7,15 @@ import { FORMATS } from '../src/formats/formats.js';
 import { RenderCache } from '../src/modules/resolve/render-cache.js';
 import { createUser } from '../src/modules/users/users.service.js';
 import { percentile } from '../scripts/support/stats.js';
+import { upstreamServer, vless } from './link-seed.js';
 
 const DURATION_SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
 const COLD_RUNS = 200;
 
-const uuid = (i: number) => `${i.toString(16).padStart(8, '0')}-1111-4222-8333-944455556666`;
-const vless = (host: string, i: number) =>
-  `vless://${uuid(i)}@${host}.example.com:443?security=tls&type=ws#${host}-${i}`;
-
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-function upstreamServer(): Server {
-  const bodies = new Map<string, string>();
-  for (const name of ['a', 'b']) {
-    const lines = Array.from({ length: 200 }, (_, i) => vless(`up-${name}`, i));
-    bodies.set(`/${name}`, Buffer.from(lines.join('\n')).toString('base64'));
-  }
-  return createServer((request, response) => {
-    response.end(bodies.get(request.url ?? '') ?? '');
-  });
 }
 
 /** 50 connections, one wrk thread (the machine has two cores: one for wrk, one for the server). */
