@@ -14,7 +14,8 @@ export const ERROR_CATALOG = {
   no_update_fields: 400,
   comment_not_applicable: 400,
   unknown_format: 400,
-  unsafe_pattern: 400,
+  invalid_pattern: 400,
+  invalid_template: 400,
   missing_token: 401,
   invalid_token: 401,
   missing_signature: 401,
@@ -118,11 +119,22 @@ export const errors = {
     }),
   unknownFormat: (name: string, formats: string[]) =>
     new AppError('unknown_format', `Unknown format '${name}'.`, { format: name, formats }),
-  unsafePattern: (index: number, id: string, value: string) =>
-    new AppError('unsafe_pattern', `The pattern of rule '${id}' could backtrack catastrophically.`, {
-      index,
-      id,
-      value,
+  /** A pattern RE2 will not run (docs/api.md: patterns use RE2 syntax, matched in linear time). */
+  invalidPattern: (index: number, id: string, value: string, reason: string) =>
+    new AppError(
+      'invalid_pattern',
+      `The pattern of rule '${id}' cannot be used: ${reason} (patterns use RE2 syntax).`,
+      {
+        index,
+        id,
+        value,
+        reason,
+      },
+    ),
+  invalidTemplate: (format: string, reason: string) =>
+    new AppError('invalid_template', `The ${format} template cannot be used: ${reason}; nothing was changed.`, {
+      format,
+      reason,
     }),
   clientBlocked: (rule: string) =>
     new AppError('client_blocked', 'This client may not read the subscription.', { rule }, { 'subweave-rule': rule }),

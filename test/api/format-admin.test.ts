@@ -1,8 +1,11 @@
 // The admin API for format rules and templates (DESIGN 14): defaults, validation, all-or-nothing replacement, cache drop.
 import { afterEach, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
-import { subsApi, vlessUri } from '../support/factories.js';
+import { subsApi, trojanUri, vlessUri, wireguardUri } from '../support/factories.js';
 import { expectError } from '../support/expect.js';
+import { writeTemplate } from '../../src/modules/formats/formats.store.js';
+import { BUILTIN_TEMPLATES } from '../../src/formats/render/builtin-templates.js';
 
 const DEFAULT_IDS = ['browser', 'hiddify', 'mihomo', 'clash', 'sing-box', 'xray-apps'];
 
@@ -82,17 +85,50 @@ describeEachDatabase('admin format rules', (kind) => {
     expect(now.rules.map((r) => r.id)).toEqual(DEFAULT_IDS);
   });
 
-  it.each(['(a+)+$', '(ab*)*c', '^(\\w+\\s?)*$'])(
-    'refuses the catastrophic regex %s with unsafe_pattern',
-    async (value) => {
-      const res = await t.admin('PUT', '/format-rules', {
-        rules: [rule('fine', { match: 'regex', value: '^sfa' }), rule('bad', { match: 'regex', value })],
-      });
-      expect(expectError(res, 400, 'unsafe_pattern').details).toEqual({ index: 1, id: 'bad', value });
-      const now = (await t.admin('GET', '/format-rules')).json<{ rules: Array<{ id: string }> }>();
-      expect(now.rules.map((r) => r.id)).toEqual(DEFAULT_IDS);
-    },
-  );
+  it('matches a pattern that backtracks catastrophically elsewhere in time linear in the User-Agent', async () => {
+    // A backtracking engine takes minutes on this 28-byte User-Agent; RE2 answers at once.
+    const put = await t.admin('PUT', '/format-rules', {
+      rules: [rule('bang', { match: 'regex', value: '([a-z]|[a-z0-9])*!', result: 'block' })],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const sub = await subsApi(t).create([vlessUri()]);
+    const slow = await t.call('GET', `/sub/${sub.token}`, { headers: { 'user-agent': 'a'.repeat(27) + '\u00ff' } });
+    expect([slow.statusCode, slow.headers['subweave-rule']]).toEqual([200, 'default']);
+    expectError(await t.call('GET', `/sub/${sub.token}`, { headers: { 'user-agent': 'abc!' } }), 403, 'client_blocked');
+  });
+
+  it.each([
+    ['(clash)\\1', 'backreferences are not supported'],
+    ['^(?=.*meta)clash', 'lookahead and lookbehind are not supported'],
+    ['(?<!x)clash', 'lookahead and lookbehind are not supported'],
+  ])('refuses %s with invalid_pattern and changes nothing', async (value, reason) => {
+    const res = await t.admin('PUT', '/format-rules', {
+      rules: [rule('fine', { match: 'regex', value: '^sfa' }), rule('bad', { match: 'regex', value })],
+    });
+    const envelope = expectError(res, 400, 'invalid_pattern');
+    expect(envelope.details).toEqual({ index: 1, id: 'bad', value, reason });
+    expect(envelope.message).toContain('RE2');
+    const now = (await t.admin('GET', '/format-rules')).json<{ rules: Array<{ id: string }> }>();
+    expect(now.rules.map((r) => r.id)).toEqual(DEFAULT_IDS);
+  });
+
+  it.each(['__proto__', 'constructor'])('serves the link with a rule on the header %s', async (header) => {
+    const put = await t.admin('PUT', '/format-rules', {
+      rules: [rule('proto', { header, match: 'regex', value: '^x$', result: 'block' }), rule('ua', { value: 'app' })],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const sub = await subsApi(t).create([vlessUri()]);
+    const res = await t.call('GET', `/sub/${sub.token}`, { headers: { 'user-agent': 'app' } });
+    expect([res.statusCode, res.headers['subweave-rule']]).toEqual([200, 'ua']);
+    const preview = await t.call('GET', `/api/v1/subs/${sub.token}/preview?user_agent=app`, { token: sub.userToken });
+    expect(preview.json()).toMatchObject({ format: 'plain', rule: 'ua' });
+  });
+
+  it('names the field when a header name is not an HTTP token', async () => {
+    const res = await t.admin('PUT', '/format-rules', { rules: [rule('h', { header: 'user:agent' })] });
+    const issues = (expectError(res, 400, 'validation_failed').details as { issues: Array<{ path: string }> }).issues;
+    expect(issues.map((i) => i.path)).toContain('body.rules.0.header');
+  });
 
   it('refuses more than 100 rules', async () => {
     const rules = Array.from({ length: 101 }, (_, i) => rule(`r${i}`));
@@ -103,6 +139,10 @@ describeEachDatabase('admin format rules', (kind) => {
     expectError(await t.call('GET', '/api/v1/admin/format-rules'), 401, 'missing_signature');
   });
 });
+
+/** The built-in sing-box template with an `extra` field holding `json`. */
+const BUILTIN_SING_BOX_WITH = (json: string): string =>
+  `{"extra": ${json}, ${JSON.stringify(JSON.parse(BUILTIN_TEMPLATES['sing-box'])).slice(1)}`;
 
 describeEachDatabase('admin templates', (kind) => {
   const t = useTestApp(kind, { ADMIN_SECRET: 'templates-secret' });
@@ -153,5 +193,72 @@ describeEachDatabase('admin templates', (kind) => {
     for (const format of ['sip008', 'base64', 'plain']) {
       expectError(await t.admin('GET', `/templates/${format}`), 404, 'not_found');
     }
+  });
+
+  const deepJson = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+
+  it.each([
+    ['sing-box', 'json', 33],
+    ['sing-box', 'json', 20_000],
+    ['xray', 'json', 5_000],
+    ['mihomo', 'flow', 20_000],
+    ['mihomo', 'block', 60_000],
+  ])(
+    'refuses a %s template nesting deeper than 32 (%s, %i levels) with invalid_template',
+    async (format, shape, depth) => {
+      const builtin = (await t.admin('GET', `/templates/${format}`)).json<{ template: string }>().template;
+      const template =
+        format === 'mihomo'
+          ? `${builtin}extra: ${shape === 'flow' ? deepJson(depth) : `\n${'- '.repeat(depth)}x`}\n`
+          : builtin.replace(/^\{/, `{"extra": ${deepJson(depth - 1)},`);
+      const res = await t.admin('PUT', `/templates/${format}`, { template });
+      const envelope = expectError(res, 400, 'invalid_template');
+      expect(envelope.details).toEqual({ format, reason: 'it nests deeper than 32 levels' });
+      expect((await t.admin('GET', `/templates/${format}`)).json()).toMatchObject({ builtin: true });
+    },
+  );
+
+  it('accepts a template nesting exactly 32 levels', async () => {
+    const builtin = (await t.admin('GET', '/templates/sing-box')).json<{ template: string }>().template;
+    const res = await t.admin('PUT', '/templates/sing-box', {
+      template: builtin.replace(/^\{/, `{"extra": ${deepJson(31)},`),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('keeps xray configs valid JSON whatever text the template holds', async () => {
+    const builtin = (await t.admin('GET', '/templates/xray')).json<{ template: string }>().template;
+    const forged = ['\u0000subweave-name\u0000', '\u0000subweave-outbound\u0000'];
+    const template = builtin.replace(
+      /^\{/,
+      `{"remarks": ${JSON.stringify(forged[0])}, "x": ${JSON.stringify(forged)},`,
+    );
+    const put = await t.admin('PUT', '/templates/xray', { template });
+    expect(put.statusCode, put.body).toBe(200);
+    const sub = await subsApi(t).create([vlessUri() + '#one', trojanUri() + '#two']);
+    const res = await t.call('GET', `/sub/${sub.token}/xray`);
+    expect(res.statusCode).toBe(200);
+    const configs = JSON.parse(res.body) as Array<{ remarks: string; x: string[]; outbounds: Array<{ tag: string }> }>;
+    expect(configs.map((c) => c.remarks)).toEqual(['one', 'two']);
+    expect(configs[0]!.x).toEqual(forged);
+    expect(configs[1]!.outbounds.map((o) => o.tag)).toEqual(['proxy', 'direct', 'block']);
+  });
+
+  it('serves the built-in template, not a 500, for a stored template that no longer validates', async () => {
+    // As if stored before templates were checked for depth: written straight to the database.
+    const deep = BUILTIN_SING_BOX_WITH(deepJson(5_000));
+    await t.context.changes.write(async (trx, record) => {
+      await writeTemplate(trx, 'sing-box', deep, new Date().toISOString());
+      record({ kind: 'templates' });
+    });
+    const sub = await subsApi(t).create([vlessUri() + '#a', wireguardUri() + '#wg']);
+    const res = await t.call('GET', `/sub/${sub.token}/sing-box`);
+    expect(res.statusCode).toBe(200);
+    const document = JSON.parse(res.body) as { outbounds: Array<{ tag: string }>; extra?: unknown };
+    expect(document.extra).toBeUndefined();
+    expect(document.outbounds.map((o) => o.tag)).toContain('Proxy');
+    expect((await t.admin('GET', '/templates/sing-box')).json()).toMatchObject({ builtin: true });
+    const mihomo = await t.call('GET', `/sub/${sub.token}/mihomo`);
+    expect(parseYaml(mihomo.body)).toMatchObject({ 'proxy-groups': expect.any(Array) });
   });
 });

@@ -96,9 +96,54 @@ describe('rule validation', () => {
     }
   });
 
-  it('refuses a regex with nested quantifiers as unsafe', () => {
-    expect(() => validateRules([rule('n', { match: 'regex', value: '(a*)*b' })])).toThrowError(
-      expect.objectContaining({ code: 'unsafe_pattern' }),
+  it('accepts nested quantifiers, which RE2 matches in linear time', () => {
+    const [valid] = validateRules([rule('n', { match: 'regex', value: '([a-z]|[a-z0-9])*!', result: 'block' })]);
+    expect(choose([valid!], { 'user-agent': 'a'.repeat(24) }).rule).toBe('default');
+    expect(choose([valid!], { 'user-agent': 'abc!' }).rule).toBe('n');
+  });
+
+  it.each([
+    ['(a)\\1', 'backreferences are not supported'],
+    ['^(?=.*clash)', 'lookahead and lookbehind are not supported'],
+    ['(?<!x)clash', 'lookahead and lookbehind are not supported'],
+  ])('refuses %s with invalid_pattern naming the rule and the reason', (value, reason) => {
+    try {
+      validateRules([rule('fine', { match: 'regex', value: '^sfa' }), rule('bad', { match: 'regex', value })]);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'invalid_pattern', details: { index: 1, id: 'bad', value, reason } });
+      expect((error as AppError).message).toContain(reason);
+    }
+  });
+
+  it('refuses a header name that is not an HTTP token in a stored list', () => {
+    expect(() => validateRules([rule('h', { header: 'user agent' })])).toThrowError(
+      expect.objectContaining({ code: 'validation_failed' }),
     );
+  });
+});
+
+describe('reading headers', () => {
+  it.each(['__proto__', 'constructor'])(
+    'reads a rule on %s as an absent header unless the request sends it',
+    (header) => {
+      const rules = validateRules([
+        rule('own', { header, value: 'x' }),
+        rule('empty', { header, match: 'regex', value: '^$', result: 'sip008' }),
+      ]);
+      expect(choose(rules, { 'user-agent': 'x' })).toEqual({ result: 'sip008', rule: 'empty' });
+      const sent = Object.defineProperty({}, header, { value: 'x', enumerable: true });
+      expect(choose(rules, sent)).toEqual({ result: 'plain', rule: 'own' });
+    },
+  );
+
+  it('reads at most the first 512 characters of a header', () => {
+    const padded = (tail: string) => ({ 'user-agent': 'a'.repeat(500) + tail });
+    for (const match of ['contains', 'regex'] as const) {
+      const rules = [rule('r', { match, value: 'needle' })];
+      expect(choose(rules, padded('needle'))?.rule).toBe('r');
+      expect(choose(rules, padded('xxxxxxxneedle'))?.rule).toBe('default');
+    }
+    expect(choose([rule('e', { match: 'equals', value: 'a'.repeat(256) })], padded('')).rule).toBe('default');
   });
 });

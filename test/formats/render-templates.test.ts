@@ -9,6 +9,8 @@ import {
   templateProblem,
   uniqueNames,
 } from '../../src/formats/render/index.js';
+import { templateSamples, SAMPLE_URI_COUNT } from '../../src/formats/render/template-samples.js';
+import { PROTOCOLS } from '../../src/formats/proxy.js';
 import { CATALOGUE, ss, vless, vmess } from './render-nodes.js';
 
 type Json = Record<string, unknown>;
@@ -91,9 +93,31 @@ describe('templates', () => {
       ['xray', '"x"', 'the document is not an object'],
     ];
     for (const [format, text, expected] of cases) {
-      if (typeof expected === 'string') expect(templateProblem(format, text), text).toBe(expected);
-      else expect(templateProblem(format, text), text).toMatch(expected);
+      const problem = templateProblem(format, text);
+      expect(problem?.unusable, text).toBe(false);
+      if (typeof expected === 'string') expect(problem?.reason, text).toBe(expected);
+      else expect(problem?.reason, text).toMatch(expected);
     }
+  });
+
+  it('refuses as unusable a template nesting deeper than 32, in its text or through YAML aliases', () => {
+    const deep = (n: number) => `${'['.repeat(n)}1${']'.repeat(n)}`;
+    const tooDeep = { reason: 'it nests deeper than 32 levels', unusable: true };
+    const mihomo = BUILTIN_TEMPLATES.mihomo;
+    expect(templateProblem('mihomo', `${mihomo}extra: ${deep(32)}\n`)).toEqual(tooDeep);
+    expect(templateProblem('mihomo', `${mihomo}extra: ${deep(31)}\n`)).toBeNull();
+    expect(templateProblem('mihomo', `${mihomo}extra:\n${'- '.repeat(40)}x\n`)).toEqual(tooDeep);
+    const aliased = `${mihomo}a: &a ${deep(20)}\nb: &b [[[[[[[[[[[[[[*a]]]]]]]]]]]]]]\n`;
+    expect(templateProblem('mihomo', aliased)).toEqual(tooDeep);
+    const singBox = (extra: string) => BUILTIN_TEMPLATES['sing-box'].replace(/^\{/, `{"extra": ${extra},`);
+    expect(templateProblem('sing-box', singBox(deep(32)))).toEqual(tooDeep);
+    expect(templateProblem('sing-box', singBox(deep(31)))).toBeNull();
+  });
+
+  it('renders one sample server of every protocol into a template it validates', () => {
+    const samples = templateSamples();
+    expect(samples).toHaveLength(SAMPLE_URI_COUNT);
+    expect(new Set(samples.map((node) => node.protocol))).toEqual(new Set(PROTOCOLS));
   });
 
   it('accepts a minimal template of each format', () => {

@@ -53,6 +53,9 @@ const CONTRACT_CODES = [
   'headers_too_large',
   // section 16
   'database_unavailable',
+  // section 18
+  'invalid_pattern',
+  'invalid_template',
 ];
 
 /** Arguments for the factories that need real ones; every other factory is called without arguments. */
@@ -63,6 +66,8 @@ const SAMPLE_ARGUMENTS: Record<string, unknown[][]> = {
   noUpdateFields: [[['name', 'description']]],
   methodNotAllowed: [['DELETE', ['GET', 'POST']]],
   providerExists: [['provider_name'], ['owner_id']],
+  invalidPattern: [[0, 'rule', '(a)\\1', 'backreferences are not supported']],
+  invalidTemplate: [['sing-box', 'it nests deeper than 32 levels']],
 };
 
 function documentedCodes(): Map<string, number> {

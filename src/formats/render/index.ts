@@ -1,4 +1,5 @@
 // The one entry point that turns parsed servers into a client's native document, and checks admin templates.
+import { parseDocument } from 'yaml';
 import type { Format, TemplatedFormat } from '../formats.js';
 import type { ProxyNode, Skipped } from '../proxy.js';
 import { BUILTIN_TEMPLATES } from './builtin-templates.js';
@@ -7,10 +8,12 @@ import { uniqueNames } from './names.js';
 import type { Named, Parsed, Renderer } from './renderer.js';
 import { singBox } from './sing-box.js';
 import { sip008 } from './sip008.js';
+import { templateSamples } from './template-samples.js';
 import { xray } from './xray.js';
 
 export { BUILTIN_TEMPLATES, SERVERS_MARKER } from './builtin-templates.js';
 export { RESERVED_NAMES, uniqueNames } from './names.js';
+export { MAX_TEMPLATE_DEPTH } from './template-depth.js';
 
 /** The formats rendered here; base64 and plain are the share URIs themselves. */
 export type RenderedFormat = Exclude<Format, 'base64' | 'plain'>;
@@ -46,10 +49,41 @@ function usableTemplate(format: RenderedFormat, text: string | undefined): unkno
   return (parsedTemplate(format, builtin) as { ok: true; template: unknown }).template;
 }
 
-/** Null when an admin template parses and keeps its insertion points; otherwise a short reason. */
-export function templateProblem(format: TemplatedFormat, text: string): string | null {
+/** Why a template is refused: `unusable` when it parses and keeps its insertion points but cannot be served. */
+export interface TemplateProblem {
+  reason: string;
+  unusable: boolean;
+}
+
+/**
+ * Null when an admin template parses, keeps its insertion points, and renders a server of every protocol into a
+ * document its client can read; otherwise why not. What passes here never makes the link fail.
+ */
+export function templateProblem(format: TemplatedFormat, text: string): TemplateProblem | null {
   const parsed = parsedTemplate(format, text);
-  return parsed.ok ? null : parsed.problem;
+  if (!parsed.ok) return { reason: parsed.problem, unusable: parsed.unusable === true };
+  let body: string;
+  try {
+    body = renderFormat(format, templateSamples(), text).body;
+  } catch (error) {
+    return { reason: `rendering sample servers into it failed: ${(error as Error).message}`, unusable: true };
+  }
+  const unreadable = unreadableOutput(format, body);
+  return unreadable ? { reason: `rendering sample servers into it gives ${unreadable}`, unusable: true } : null;
+}
+
+/** Null when the rendered document parses as its client reads it. */
+function unreadableOutput(format: TemplatedFormat, body: string): string | null {
+  if (format === 'mihomo') {
+    const document = parseDocument(body, { prettyErrors: false });
+    return document.errors.length > 0 ? `invalid YAML: ${document.errors[0]?.message}` : null;
+  }
+  try {
+    JSON.parse(body);
+    return null;
+  } catch (error) {
+    return `invalid JSON: ${(error as Error).message}`;
+  }
 }
 
 /**

@@ -2,7 +2,8 @@
 import { parseDocument } from 'yaml';
 import { SERVERS_MARKER } from './builtin-templates.js';
 import { mihomoProxy } from './mihomo-proxy.js';
-import { expandMarker, type Named, type Parsed, type Renderer } from './renderer.js';
+import { expandMarker, TOO_DEEP, type Named, type Parsed, type Renderer } from './renderer.js';
+import { nestsDeeper, yamlNestsDeeper } from './template-depth.js';
 import { FlowList, toYaml } from './yaml-emit.js';
 
 type Proxy = Record<string, unknown>;
@@ -15,6 +16,7 @@ const isMap = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function parseTemplate(text: string): Parsed<MihomoTemplate> {
+  if (yamlNestsDeeper(text)) return TOO_DEEP;
   const parsed = parseDocument(text, { prettyErrors: false });
   if (parsed.errors.length > 0) return { ok: false, problem: `not valid YAML: ${parsed.errors[0]?.message}` };
   let document: unknown;
@@ -24,6 +26,8 @@ function parseTemplate(text: string): Parsed<MihomoTemplate> {
     return { ok: false, problem: `not valid YAML: ${(error as Error).message}` };
   }
   if (!isMap(document)) return { ok: false, problem: 'the document is not a mapping' };
+  // Aliases can nest what the text does not.
+  if (nestsDeeper(document)) return TOO_DEEP;
   const proxies = document.proxies ?? [];
   const groups = document['proxy-groups'] ?? [];
   if (!Array.isArray(proxies) || !proxies.every(isMap))

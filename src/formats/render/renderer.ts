@@ -1,6 +1,7 @@
 // The shape every format's renderer has, so renderFormat can skip, name and render the same way for each.
 import type { ProxyNode } from '../proxy.js';
 import type { Converted } from './common.js';
+import { MAX_TEMPLATE_DEPTH, nestsDeeper } from './template-depth.js';
 
 /** A converted server and the unique name it is shown under. */
 export interface Named<Item> {
@@ -19,7 +20,14 @@ export interface Renderer<Template, Item> {
   render(servers: readonly Named<Item>[], template: Template): string;
 }
 
-export type Parsed<Template> = { ok: true; template: Template } | { ok: false; problem: string };
+/** `unusable`: the text parses but cannot be served (400 invalid_template rather than validation_failed). */
+export type Parsed<Template> = { ok: true; template: Template } | { ok: false; problem: string; unusable?: true };
+
+export const TOO_DEEP = {
+  ok: false,
+  problem: `it nests deeper than ${MAX_TEMPLATE_DEPTH} levels`,
+  unusable: true,
+} as const;
 
 /** A template group list with the marker replaced by every server name; `fallback` when that leaves it empty. */
 export function expandMarker(
@@ -38,13 +46,17 @@ export type Json = Record<string, unknown>;
 export const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A JSON template's top-level object, or why the text is not one. */
-export function parseJsonObject(text: string): { ok: true; document: Json } | { ok: false; problem: string } {
+/** A JSON template's top-level object, or why the text is not one or cannot be served. */
+export function parseJsonObject(
+  text: string,
+): { ok: true; document: Json } | { ok: false; problem: string; unusable?: true } {
   let document: unknown;
   try {
     document = JSON.parse(text);
   } catch (error) {
     return { ok: false, problem: `not valid JSON: ${(error as Error).message}` };
   }
-  return isObject(document) ? { ok: true, document } : { ok: false, problem: 'the document is not an object' };
+  if (!isObject(document)) return { ok: false, problem: 'the document is not an object' };
+  // JSON.parse copes with any depth; JSON.stringify, which renders the document, does not.
+  return nestsDeeper(document) ? TOO_DEEP : { ok: true, document };
 }

@@ -1,7 +1,7 @@
 // Decides which format (or the page, or a refusal) a public-link request gets: path, query, the ordered rules, base64.
-import safeRegex from 'safe-regex2';
 import { FORMATS, FORMAT_ALIASES, formatNamed, type Format } from '../../formats/formats.js';
 import { errors, type Issue } from '../../http/errors.js';
+import { compile, InvalidPatternError, type LinearPattern } from '../../shared/linear-pattern.js';
 
 export const RULE_MATCHES = ['contains', 'prefix', 'equals', 'regex'] as const;
 export type RuleMatch = (typeof RULE_MATCHES)[number];
@@ -24,6 +24,11 @@ export interface FormatRule {
 export const MAX_RULES = 100;
 export const MAX_RULE_VALUE_LENGTH = 256;
 export const RULE_ID_PATTERN = '^[a-z0-9][a-z0-9_-]{0,63}$';
+/** A header name is an HTTP token (RFC 9110 `tchar`). */
+export const RULE_HEADER_PATTERN = "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$";
+const RULE_HEADER = new RegExp(RULE_HEADER_PATTERN);
+/** How much of a header a rule reads, so no request makes matching cost more than this. */
+export const MAX_HEADER_READ = 512;
 /** Names `Subweave-Rule` uses for choices that no rule made. */
 export const RESERVED_RULE_IDS = ['path', 'query', 'default'] as const;
 
@@ -108,8 +113,10 @@ function namedFormat(name: string): Format {
 
 function matcher(r: FormatRule): (headers: LinkRequest['headers']) => boolean {
   const read = (headers: LinkRequest['headers']): string => {
-    const value = headers[r.header];
-    const text = Array.isArray(value) ? value.join(', ') : (value ?? '');
+    // Own properties only: a rule on `__proto__` or `constructor` must not reach Object.prototype.
+    const value = Object.hasOwn(headers, r.header) ? headers[r.header] : undefined;
+    const whole = Array.isArray(value) ? value.join(', ') : typeof value === 'string' ? value : '';
+    const text = whole.length > MAX_HEADER_READ ? whole.slice(0, MAX_HEADER_READ) : whole;
     return r.case_sensitive ? text : text.toLowerCase();
   };
   const value = r.case_sensitive ? r.value : r.value.toLowerCase();
@@ -121,38 +128,50 @@ function matcher(r: FormatRule): (headers: LinkRequest['headers']) => boolean {
     case 'equals':
       return (headers) => read(headers) === value;
     case 'regex': {
-      const pattern = new RegExp(r.value, r.case_sensitive ? '' : 'i');
+      const pattern = rulePattern(r);
       return (headers) => pattern.test(read(headers));
     }
   }
 }
 
+const rulePattern = (r: FormatRule): LinearPattern =>
+  compile(r.value, { ignoreCase: !r.case_sensitive, maxLength: MAX_RULE_VALUE_LENGTH });
+
 /**
- * Checks what the schema cannot: unique ids, reserved ids, regexes that compile and cannot backtrack
- * catastrophically. Returns the list with header names lower-cased and `clash` results made `mihomo`.
+ * Checks what the schema cannot (and, for a stored list, what it did not see): unique and unreserved ids, header
+ * names that are HTTP tokens, regexes RE2 compiles. A malformed regex is a validation issue; one RE2 refuses to run
+ * (backreferences, lookaround) is `invalid_pattern`. Returns the list with header names lower-cased and `clash`
+ * results made `mihomo`.
  */
 export function validateRules(rules: readonly FormatRule[]): FormatRule[] {
   const issues: Issue[] = [];
   const seen = new Set<string>();
-  rules.forEach((r, index) => {
+  let unsupported: { index: number; error: InvalidPatternError } | undefined;
+  for (const [index, r] of rules.entries()) {
     const at = `body.rules[${index}]`;
     if (seen.has(r.id)) issues.push({ path: `${at}.id`, message: `repeats the id '${r.id}'` });
     if ((RESERVED_RULE_IDS as readonly string[]).includes(r.id)) {
       issues.push({ path: `${at}.id`, message: `'${r.id}' is reserved` });
     }
     seen.add(r.id);
-    if (r.match === 'regex') {
-      try {
-        new RegExp(r.value);
-      } catch {
-        issues.push({ path: `${at}.value`, message: 'is not a valid regular expression' });
-      }
+    if (typeof r.header !== 'string' || !RULE_HEADER.test(r.header)) {
+      issues.push({ path: `${at}.header`, message: 'is not an HTTP header name (RFC 9110 token, 1-64 characters)' });
     }
-  });
+    if (r.match !== 'regex') continue;
+    try {
+      rulePattern(r);
+    } catch (error) {
+      if (!(error instanceof InvalidPatternError)) throw error;
+      if (!error.unsupported) {
+        issues.push({ path: `${at}.value`, message: `is not a valid regular expression: ${error.reason}` });
+      } else unsupported ??= { index, error };
+    }
+  }
   if (issues.length > 0) throw errors.validation('The rule list is not valid; nothing was changed.', issues);
-  rules.forEach((r, index) => {
-    if (r.match === 'regex' && !safeRegex(r.value)) throw errors.unsafePattern(index, r.id, r.value);
-  });
+  if (unsupported) {
+    const { index, error } = unsupported;
+    throw errors.invalidPattern(index, rules[index]!.id, error.pattern, error.reason);
+  }
   return rules.map((r) => ({
     ...r,
     header: r.header.toLowerCase(),

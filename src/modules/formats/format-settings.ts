@@ -99,9 +99,10 @@ export class FormatSettings {
 
   async replaceTemplate(format: TemplatedFormat, template: string): Promise<TemplateView> {
     const problem = templateProblem(format, template);
+    if (problem?.unusable) throw errors.invalidTemplate(format, problem.reason);
     if (problem) {
       throw errors.validation(`The ${format} template cannot be used; nothing was changed.`, [
-        { path: 'body.template', message: problem },
+        { path: 'body.template', message: problem.reason },
       ]);
     }
     await this.changes.write(async (trx, record) => {
@@ -127,9 +128,10 @@ export class FormatSettings {
     const custom = new Set<TemplatedFormat>();
     for (const { format, template } of stored) {
       if (!(TEMPLATED_FORMATS as readonly string[]).includes(format)) continue;
+      // Also catches templates stored before a check was added (docs/templates.md): the link keeps working.
       const problem = templateProblem(format as TemplatedFormat, template);
       if (problem) {
-        this.log.warn({ format, problem }, 'stored template is not usable; serving the built-in one');
+        this.log.warn({ format, problem: problem.reason }, 'stored template is not usable; serving the built-in one');
         continue;
       }
       templates[format as TemplatedFormat] = template;

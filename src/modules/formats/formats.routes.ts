@@ -46,9 +46,9 @@ export const formatAdminRoutes: FastifyPluginAsync<{ formats: FormatSettings }> 
       schema: {
         summary: 'Replace the format rules',
         description:
-          'Replaces the whole list. Ids are unique; a regex must compile (400 validation_failed) and be safe from ' +
-          'catastrophic backtracking (400 unsafe_pattern). A refused list changes nothing. Every instance serves ' +
-          'the new list within a second and drops its cached bodies.',
+          'Replaces the whole list. Ids are unique; header names are HTTP tokens; a regex is RE2 syntax: a malformed ' +
+          'one is 400 validation_failed, one using backreferences or lookaround 400 invalid_pattern. A refused ' +
+          'list changes nothing. Every instance serves the new list within a second and drops its cached bodies.',
         body: FormatRulesBody,
         response: { 200: FormatRulesResponse, ...errorResponses(400) },
       },

@@ -4,6 +4,8 @@ import { FORMAT_NAMES, TEMPLATED_FORMATS } from '../../formats/formats.js';
 import {
   MAX_RULE_VALUE_LENGTH,
   MAX_RULES,
+  MAX_HEADER_READ,
+  RULE_HEADER_PATTERN,
   RULE_ID_PATTERN,
   RULE_MATCHES,
   RULE_RESULTS,
@@ -21,14 +23,18 @@ export const FormatRuleSchema = Type.Object(
       description: 'Unique id (lower-case letters, digits, `-`, `_`; not `path`, `query` or `default`).',
     }),
     header: Type.String({
-      pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$",
-      description: 'Request header to read (case-insensitive name), e.g. `user-agent` or `accept`.',
+      pattern: RULE_HEADER_PATTERN,
+      description:
+        'Request header to read: an HTTP token (RFC 9110), case-insensitive, e.g. `user-agent` or `accept`. ' +
+        `At most its first ${MAX_HEADER_READ} characters are compared; an absent header reads as "".`,
     }),
     match: oneOf(RULE_MATCHES, 'How `value` is compared with the header (an absent header reads as "").'),
     value: Type.String({
       minLength: 1,
       maxLength: MAX_RULE_VALUE_LENGTH,
-      description: 'Text or regular expression (at most 256 characters; a regex must be safe from backtracking).',
+      description:
+        'Text, or a regular expression in RE2 syntax (no backreferences or lookaround: 400 invalid_pattern), ' +
+        'matched in time linear in the header. At most 256 characters.',
     }),
     case_sensitive: Type.Boolean({ default: false, description: 'Compare case-sensitively (default false).' }),
     enabled: Type.Boolean({ default: true, description: 'Disabled rules are kept but never match (default true).' }),
