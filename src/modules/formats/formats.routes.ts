@@ -87,8 +87,9 @@ export const formatAdminRoutes: FastifyPluginAsync<{ formats: FormatSettings }> 
       schema: {
         summary: 'Replace a template',
         description:
-          'Replaces the template; it must parse and keep its insertion points (400 validation_failed otherwise, ' +
-          'nothing changed). Cached bodies are dropped on every instance.',
+          'Replaces the template; it must parse and keep its insertion points (400 validation_failed otherwise), ' +
+          'nest at most 32 levels and render sample servers of every protocol into a readable document (400 ' +
+          'invalid_template otherwise); a refused template changes nothing. Cached bodies are dropped on every instance.',
         params: TemplateParams,
         body: TemplateBody,
         response: { 200: TemplateResponse, ...errorResponses(400, 404) },
