@@ -1,6 +1,7 @@
 // Each transform operator on its own over real parsed servers, with the per-operator counts the preview shows.
 import { describe, expect, it } from 'vitest';
 import { parseShareUri } from '../../src/formats/share-uri/index.js';
+import { encodeComment } from '../../src/modules/sources/uri-text.js';
 import { named, run, server } from './servers.js';
 
 describe('include and exclude', () => {
@@ -71,6 +72,13 @@ describe('rename', () => {
     const reparsed = parseShareUri(out[0]!.uri);
     expect(reparsed.ok && reparsed.node.name).toBe('日本 JP 01');
     expect(out[1]).toBe(servers[1]);
+  });
+
+  it('percent-encodes the new name as the resolver encodes a comment, lone surrogates included', () => {
+    for (const text of ["(a)!*' ~._-", '\ud800 ']) {
+      const { servers: out } = run([server('x', { server: 'h.example.com' })], [{ op: 'prefix', text }]);
+      expect(out[0]!.uri).toBe(`trojan://pw@h.example.com:443#${encodeComment(`${text}x`)}`);
+    }
   });
 
   it('renames a vmess server inside its JSON', () => {

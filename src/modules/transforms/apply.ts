@@ -3,6 +3,7 @@ import type { ProxyNode } from '../../formats/proxy.js';
 import { fallbackName } from '../../formats/render/common.js';
 import { lineIdentity } from '../resolve/resolver.js';
 import { renderConfig } from '../sources/proxy-uri.js';
+import { encodeComment } from '../sources/uri-text.js';
 import { endpointKey } from './endpoint.js';
 import { withFlag } from './flag.js';
 import { isInfoName } from './info-names.js';
@@ -43,9 +44,7 @@ export function applyTransforms(
     steps.push({ index, op: operator.op, in: before, out: current.length });
   });
   const unchanged = new Set(given);
-  const result = current.map((node) =>
-    unchanged.has(node) ? node : { ...node, uri: renderConfig(lineIdentity(node.uri), node.name) },
-  );
+  const result = current.map((node) => (unchanged.has(node) ? node : { ...node, uri: servedLine(node) }));
   return { servers: result, steps };
 }
 
@@ -62,7 +61,12 @@ function step(servers: ProxyNode[], operator: Operator, pattern: Pattern): Proxy
       return servers.filter((node) => keep.has(node.protocol));
     }
     case 'rename':
-      return servers.map((node) => renamed(node, pattern!.replace(node.name, operator.replace, 2 * MAX_NAME_LENGTH)));
+      // A test first: the engine answers it without the capture machinery a replacement needs.
+      return servers.map((node) =>
+        pattern!.test(node.name)
+          ? renamed(node, pattern!.replace(node.name, operator.replace, 2 * MAX_NAME_LENGTH))
+          : node,
+      );
     case 'prefix':
       return servers.map((node) => renamed(node, operator.text + node.name));
     case 'suffix':
@@ -88,6 +92,22 @@ function step(servers: ProxyNode[], operator: Operator, pattern: Pattern): Proxy
     }
     case 'limit':
       return servers.length > operator.count ? servers.slice(0, operator.count) : servers;
+  }
+}
+
+/** The config line under the node's new name, written as the resolver writes a commented config line. */
+function servedLine(node: ProxyNode): string {
+  const identity = lineIdentity(node.uri);
+  // Only a vmess link keeps its name inside (the JSON `ps`); every other scheme carries it as the #fragment.
+  return identity.startsWith('vmess://') ? renderConfig(identity, node.name) : `${identity}#${fragment(node.name)}`;
+}
+
+/** encodeComment's percent-encoding (only RFC 3986 unreserved characters stay), through the native encoder. */
+function fragment(name: string): string {
+  try {
+    return encodeURIComponent(name).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  } catch {
+    return encodeComment(name); // a lone surrogate, which encodeComment writes as U+FFFD
   }
 }
 
