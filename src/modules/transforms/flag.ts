@@ -21,12 +21,12 @@ interface NameIndex {
 /** Latin and Cyrillic names match as whole words; Chinese has no spaces, so its names match anywhere. */
 const ALPHABETIC = /[\p{Script=Latin}\p{Script=Cyrillic}]/u;
 const REGIONAL_INDICATOR = /[\u{1F1E6}-\u{1F1FF}]/u;
+const isAsciiLetter = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 const isAlphabetic = (char: string | undefined): boolean => {
   if (char === undefined) return false;
   const code = char.charCodeAt(0);
   return code < 0x80 ? isAsciiLetter(code) : ALPHABETIC.test(char);
 };
-const isAsciiLetter = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 const isDigit = (char: string | undefined): boolean => char !== undefined && char >= '0' && char <= '9';
 /** Names are guessed from their start; a longer name says where it is well before this. */
 const MAX_GUESS_LENGTH = 256;
@@ -45,8 +45,9 @@ function nameIndex(): NameIndex {
     const folded = foldName(name);
     if (/^[a-z.\s]{1,4}$/.test(folded) && folded.replace(/[.\s]/g, '').length <= 3) return;
     let node = trie;
-    // By UTF-16 code unit, as namesIn walks: every name here is in the Basic Multilingual Plane.
-    for (const char of folded) {
+    // By UTF-16 code unit, as namesIn walks.
+    for (let i = 0; i < folded.length; i++) {
+      const char = folded[i]!;
       let child = node.next.get(char);
       if (!child) node.next.set(char, (child = { next: new Map() }));
       node = child;
@@ -54,15 +55,13 @@ function nameIndex(): NameIndex {
     node.code ??= code;
   };
   for (const [code, names] of Object.entries(PLACE_NAMES)) for (const name of names) add(name, code);
-  let codes: string[] = [];
-  for (const locale of ['en', 'zh', 'ru']) {
-    const file = require(`i18n-iso-countries/langs/${locale}.json`) as LocaleFile;
-    codes = Object.keys(file.countries);
-    for (const [code, names] of Object.entries(file.countries)) {
+  const locales = ['en', 'zh', 'ru'].map((locale) => require(`i18n-iso-countries/langs/${locale}.json`) as LocaleFile);
+  for (const { countries } of locales) {
+    for (const [code, names] of Object.entries(countries)) {
       for (const name of Array.isArray(names) ? names : [names]) add(name, code);
     }
   }
-  index = { trie, codes: new Set(codes) };
+  index = { trie, codes: new Set(Object.keys(locales[0]!.countries)) };
   return index;
 }
 

@@ -1,5 +1,5 @@
 // The JSON schemas of a transform chain: the exact operator shapes for responses and the API docs, a loose list for requests.
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 import { PROTOCOLS } from '../../formats/proxy.js';
 import { OneOf } from '../../http/schemas.js';
 import {
@@ -105,11 +105,10 @@ const LIST_DESCRIPTION = 'Operators applied in order to the resolved servers, at
 export const Transforms = Type.Array(TransformOperator, { maxItems: MAX_OPERATORS, description: LIST_DESCRIPTION });
 
 /**
- * The request form: a list of objects, so that compileTransforms, not the generic validator, judges each operator
+ * The request form: a list of anything, so that compileTransforms, not the generic validator, judges each operator
  * and a bad one is answered `400 invalid_transform` with `details.index`.
  */
-export const TransformsInput = Type.Array(Type.Object({ op: Type.String() }, { additionalProperties: true }), {
-  description: `${LIST_DESCRIPTION} Each is checked in order; the first bad one is named by its index.`,
-});
-
-export type TransformsList = Static<typeof Transforms>;
+export const TransformsInput = Type.Array(
+  Type.Unknown({ description: 'An operator object: `op` and its fields (see the `Transforms` schema).' }),
+  { description: `${LIST_DESCRIPTION} Each is checked in order; the first bad one is named by its index.` },
+);
