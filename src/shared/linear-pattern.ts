@@ -24,9 +24,10 @@ export interface LinearPattern {
   test(input: string): boolean;
   /**
    * `input` with every match replaced: `$0` and `$&` are the match, `$1`..`$9` a group (empty when it did not take
-   * part), `$$` is `$`; anything else is literal.
+   * part), `$$` is `$`; anything else is literal. Once the replacements written reach `limit` code units, later
+   * matches are replaced by nothing: a short pattern matching often cannot make a short name huge.
    */
-  replace(input: string, replacement: string): string;
+  replace(input: string, replacement: string, limit?: number): string;
 }
 
 /** Perl features RE2 leaves out on purpose, with the words a person needs; RE2's own message is vaguer for these. */
@@ -73,12 +74,15 @@ export function compile(
     source: pattern,
     groups,
     test: (input) => re.test(input),
-    replace: (input, replacement) => {
+    replace: (input, replacement, limit = Infinity) => {
       const matcher = re.matcher(input);
       let out = '';
       let from = 0;
+      let written = 0;
       while (matcher.find()) {
-        out += input.slice(from, matcher.start()) + expand(replacement, (n) => (n <= groups ? matcher.group(n) : null));
+        const text = written >= limit ? '' : expand(replacement, (n) => (n <= groups ? matcher.group(n) : null));
+        written += text.length;
+        out += input.slice(from, matcher.start()) + text;
         from = matcher.end();
       }
       return out + input.slice(from);

@@ -126,8 +126,16 @@ describe('a bad operator carries its index and says what is wrong', () => {
     ['include with empty pattern', { op: 'include', pattern: '' }, /`pattern` must not be empty/],
     ['pattern of the wrong type', { op: 'exclude', pattern: 1 }, /`pattern` must be a string/],
     ['pattern too long', { op: 'include', pattern: 'a'.repeat(257) }, /`pattern` is 257 characters; at most 256/],
-    ['lookahead', { op: 'include', pattern: 'JP(?=01)' }, /`pattern` is not a valid pattern: .*\(\?=/],
-    ['backreference', { op: 'rename', pattern: '(a)\\1', replace: '' }, /not a valid pattern: .*\\1/],
+    [
+      'lookahead',
+      { op: 'include', pattern: 'JP(?=01)' },
+      /`pattern` is not a valid pattern: lookahead and lookbehind are not supported/,
+    ],
+    [
+      'backreference',
+      { op: 'rename', pattern: '(a)\\1', replace: '' },
+      /not a valid pattern: backreferences are not supported/,
+    ],
     ['unbalanced group', { op: 'exclude', pattern: '(JP' }, /not a valid pattern: .*missing closing \)/],
     ['control character in pattern', { op: 'include', pattern: 'a\u0000' }, /control characters/],
     ['bad field', { op: 'include', pattern: 'x', field: 'port' }, /`field` must be one of name, server, type/],

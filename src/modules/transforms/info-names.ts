@@ -1,6 +1,6 @@
 // The `drop_info` operator: recognises upstream pseudo-servers whose name only announces expiry, traffic, a reset or a website.
 import { foldName } from './han-fold.js';
-import { compile } from './pattern.js';
+import { compile } from '../../shared/linear-pattern.js';
 
 /**
  * Phrases matched in the folded name (lower case, Traditional Chinese folded to Simplified). Chinese: the names
@@ -55,7 +55,7 @@ const PHRASES = [
   'наш\\s*сайт',
 ];
 
-const INFO = compile(PHRASES.join('|'));
+const INFO = compile(PHRASES.join('|'), { maxLength: Infinity });
 
 /** Whether a server name is an upstream notice rather than a server. */
 export function isInfoName(name: string): boolean {

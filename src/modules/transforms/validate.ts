@@ -14,7 +14,7 @@ import {
   type Operator,
   type OperatorName,
 } from './operators.js';
-import { InvalidPatternError, compile, type LinearPattern } from './pattern.js';
+import { InvalidPatternError, compile, type LinearPattern } from '../../shared/linear-pattern.js';
 
 /** A chain that cannot be stored: `index` is the failing operator's position, null when the list itself is wrong. */
 export class TransformError extends Error {
@@ -101,9 +101,10 @@ function compileOne(item: unknown, index: number): CompiledOperator {
   const pattern = (): { pattern: string; compiled: LinearPattern } => {
     const source = text('pattern', 1, MAX_PATTERN_LENGTH);
     try {
-      return { pattern: source, compiled: compile(source) };
+      // The length was checked above in code points; the engine's own limit counts code units.
+      return { pattern: source, compiled: compile(source, { maxLength: Infinity }) };
     } catch (error) {
-      if (error instanceof InvalidPatternError) return at(`\`pattern\` is not a valid pattern: ${error.message}`);
+      if (error instanceof InvalidPatternError) return at(`\`pattern\` is not a valid pattern: ${error.reason}`);
       throw error;
     }
   };
