@@ -23,6 +23,11 @@ function parseYaml(text: string): unknown {
   }
 }
 
+/** Whether a line opens a top-level `proxies` key: only then is the body read as YAML. */
+export function hasProxiesKey(body: string): boolean {
+  return PROXIES_LINE_RE.test(body);
+}
+
 /**
  * The `proxies:` block alone, cut before its item number `max + 1` so that YAML work stays bounded by the cap, or
  * null when the body has no such top-level key.
