@@ -154,14 +154,24 @@ describe('LineParser when the worker fails', () => {
 describe('LineParser on hostile structured bodies (the real worker and its limits)', () => {
   const INLINE = 64 * 1024;
 
-  it('refuses a deeply nested profile inline, before parsing it', async () => {
-    const onWorkerError = (error: Error) => expect.fail(`the worker failed: ${error.message}`);
-    const small = parser({ onWorkerError });
-    const yaml = deepYaml(4_500);
-    expect(yaml.length).toBeLessThanOrEqual(INLINE);
-    await expect(small.parse(yaml, 100)).rejects.toThrow(/nesting deeper than 64/);
-    await expect(small.parse(deepJson(64), 100)).rejects.toThrow(UpstreamUnparseable);
-  });
+  it(
+    'sends a small profile to the worker, never parsing it inline, and refuses it there when nested too deep',
+    async () => {
+      const failing = parser({ workerUrl: failingWorker('throw') });
+      const yaml = deepYaml(4_500);
+      expect(yaml.length).toBeLessThanOrEqual(INLINE);
+      // The failing worker answers every body with a failure: had the profile been parsed inline, it would not fail.
+      const profile = Buffer.from(
+        `proxies:\n  - {name: a, type: ss, server: a.example.com, port: 1, cipher: aes-128-gcm, password: p}\n`,
+      );
+      await expect(failing.parse(profile, 100)).rejects.toBeInstanceOf(UpstreamUnparseable);
+      const onWorker = parser({ onWorkerError: (error) => expect.fail(`the worker failed: ${error.message}`) });
+      await expect(onWorker.parse(yaml, 100)).rejects.toThrow(/nesting deeper than 64/);
+      await expect(onWorker.parse(deepJson(64), 100)).rejects.toThrow(UpstreamUnparseable);
+      expect(await onWorker.parse(profile, 100)).toEqual([expect.stringMatching(/^ss:\/\//)]);
+    },
+    WORKER_TIMEOUT_MS,
+  );
 
   it(
     'refuses a deeply nested profile and an alias bomb on the worker, which keeps working',

@@ -1,10 +1,13 @@
-// Large upstream bodies are parsed on one worker thread so no body holds the event loop (docs/reliability.md); small bodies are parsed inline in short slices, and a body the worker fails on is unparseable, never parsed inline.
+// Large upstream bodies, and every profile, are parsed on one worker thread so no body holds the event loop (docs/reliability.md); small lists of links are parsed inline in short slices, and a body the worker fails on is unparseable, never parsed inline.
 import { setImmediate as nextTick } from 'node:timers/promises';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { parseUpstreamLines } from './content.js';
+import { looksLikeProfile, parseUpstreamLines } from './content.js';
 import type { ParseAnswer, ParseJob } from './parse-worker.js';
 
-/** Up to this size a body costs less inline (a few short slices) than a trip to the worker and back. */
+/**
+ * Up to this size a list of links costs less inline (a few short slices) than a trip to the worker and back. A
+ * profile (YAML, JSON) always goes to the worker: 64 KiB of YAML merge keys can take a parser seconds.
+ */
 const INLINE_MAX_BYTES = 64 * 1024;
 /** After a worker failed to start, large bodies are refused for this long before a new worker is tried. */
 const RESTART_DELAY_MS = 60_000;
@@ -56,16 +59,17 @@ export class LineParser {
 
   constructor(private readonly options: LineParserOptions) {}
 
-  /** parseUpstreamLines, on the worker when the body is larger than the inline size; rejects UpstreamUnparseable. */
+  /** parseUpstreamLines, on the worker when the body is a profile or larger than the inline size; rejects UpstreamUnparseable. */
   parse(body: Buffer, maxLines: number): Promise<string[]> {
     return this.parseChunks([body], body.length, maxLines);
   }
 
   /** The same for a body received in `chunks` (`size` bytes in all). The worker takes one body at a time. */
   async parseChunks(chunks: readonly Buffer[], size: number, maxLines: number): Promise<string[]> {
-    if (size <= (this.options.inlineMaxBytes ?? INLINE_MAX_BYTES)) {
+    const small = size <= (this.options.inlineMaxBytes ?? INLINE_MAX_BYTES) ? Buffer.concat(chunks, size) : null;
+    if (small && !looksLikeProfile(small)) {
       try {
-        return await parseUpstreamLines(Buffer.concat(chunks, size), maxLines);
+        return await parseUpstreamLines(small, maxLines);
       } catch (error) {
         throw new UpstreamUnparseable(error instanceof Error ? error.message : String(error));
       }
