@@ -29,6 +29,18 @@ function mergeBomb(bytes: number): string {
   return `base: &base {type: ss, server: a.example.com, port: 1, cipher: aes-128-gcm, password: p}\nproxies:\n${items.join('\n')}\n`;
 }
 
+/** Nine levels of ten aliases each: few aliases for the pre-scan, refused by the parser's expansion bound. */
+function laughs(): string {
+  const levels = ['l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+  for (let i = 1; i < 10; i++)
+    levels.push(
+      `l${i}: &l${i} [${Array(10)
+        .fill(`*l${i - 1}`)
+        .join(', ')}]`,
+    );
+  return `${levels.join('\n')}\nproxies: *l9\n`;
+}
+
 /** Upstream lines making up a plain-text body just over the inline size: the worker parses it. */
 function largeLines(): string[] {
   const lines = upstreamLines(1_000);
@@ -88,6 +100,7 @@ describeEachDatabase('hostile upstreams: refused before parsing', (kind) => {
     ['a YAML profile nested 100 deep in block indentation', () => deepBlockYaml(100)],
     ['a sing-box profile nested 4,500 deep', () => deepJson(4_500)],
     ['a YAML profile with more than 1,000 merge keys', () => mergeBomb(20_000)],
+    ['a billion-laughs YAML profile (90 aliases expanding to 10^9 nodes)', laughs],
   ])(
     'records %s as upstream_unparseable',
     async (_label, body) => {
