@@ -110,7 +110,7 @@ export async function createContext(
     overrides.upstream ??
     createUpstreamClient({
       ...upstreamOptions(config),
-      onParserError: (err) => fetchLog.warn({ err }, 'upstream parser worker failed; parsing inline'),
+      onParserError: (err) => fetchLog.warn({ err }, 'upstream parser worker failed; its body is unparseable'),
     });
   const external = new ExternalSources(database, upstream, changes, {
     ...externalSourcesOptions(config),

@@ -97,6 +97,10 @@ export interface ExternalCacheTable {
   shrink_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** On how many consecutive fetches that result came. */
   shrink_count: ColumnType<number, number | undefined, number>;
+  /** On how many consecutive fetches the body was unparseable (0 after any other outcome). */
+  backoff_count: ColumnType<number, number | undefined, number>;
+  /** Until when the refresher leaves this key alone after an unparseable body; null when it is not backed off. */
+  backoff_until: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   /** The subscription-userinfo header of the last good fetch, parsed; all null when it carried none. */
   userinfo_upload: number | null;

@@ -4,7 +4,8 @@ import { parseShareUri, toShareUri } from './share-uri/index.js';
 import { MIHOMO_IGNORED_TYPES, mihomoProxyNode } from './upstream/mihomo-proxy.js';
 import { SING_BOX_IGNORED_TYPES, singBoxNode } from './upstream/sing-box-outbound.js';
 import { type Dict, dict, text } from './upstream/values.js';
-import { yamlProxies } from './upstream/yaml-proxies.js';
+import { hasProxiesKey, yamlProxies } from './upstream/yaml-proxies.js';
+import { StructureRefused, structureProblem } from './upstream/structure-scan.js';
 
 export interface ProfileLimits {
   /** Larger bodies are not read as profiles (FETCH_MAX_BYTES). */
@@ -25,11 +26,16 @@ export interface ProfileUris {
  * The share URIs of the servers in a Clash/mihomo profile (`proxies`) or a sing-box profile (`outbounds`,
  * `endpoints`); null when the body is neither. Groups and non-server outbounds are left out without being counted.
  * YAML is only parsed when a line opens a top-level `proxies` key, so share-link bodies never reach the YAML parser.
+ * Throws StructureRefused, before any parser runs, for a document nested too deep or with too many aliases.
  */
 export function profileShareUris(body: string, limits: ProfileLimits = DEFAULT_PROFILE_LIMITS): ProfileUris | null {
   if (body.length > limits.maxBytes || Buffer.byteLength(body, 'utf8') > limits.maxBytes) return null;
   const text = body.replace(/^\uFEFF/, '');
-  if (!text.trimStart().startsWith('{')) {
+  const json = text.trimStart().startsWith('{');
+  if (!json && !hasProxiesKey(text)) return null;
+  const problem = structureProblem(text, json);
+  if (problem !== null) throw new StructureRefused(problem);
+  if (!json) {
     const yaml = yamlProxies(text, limits.maxProxies);
     return yaml && collect(yaml.entries, MIHOMO_IGNORED_TYPES, mihomoProxyNode, limits, yaml.cut);
   }

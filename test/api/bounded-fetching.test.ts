@@ -122,14 +122,12 @@ describeEachDatabase('bounded fetching: hanging upstreams', (kind) => {
 
   it('answers a create with 40 hanging URLs after FETCH_TIMEOUT_MS and finishes the fetches in the background', async () => {
     const urls = Array.from({ length: 40 }, () => up().add(() => undefined)); // never answers
-    const started = Date.now();
     const { view, userToken } = await client.create(urls);
-    const elapsed = Date.now() - started;
-    // Fetched one wave after another (40 / 3 slots x 0.5 s) the create would take 7 s.
-    expect(elapsed).toBeGreaterThanOrEqual(HANGING_TIMEOUT_MS - 50);
-    expect(elapsed).toBeLessThan(HANGING_TIMEOUT_MS + 2500);
+    // The create answered while most fetches had not even started: had it waited for all of them (one wave of 3
+    // after another), none would be pending. The first wave was under way before it answered.
     const pending = view.sources.filter((s) => s.last_error === null);
     expect(pending.length).toBeGreaterThan(30);
+    expect(urls.filter((url) => up().hits(url) > 0).length).toBeGreaterThanOrEqual(FETCH_CONCURRENCY);
     // The rest go on after the answer, FETCH_CONCURRENCY at a time, each cut at the timeout, and are recorded.
     await expect
       .poll(

@@ -1,4 +1,4 @@
-// A real shrink is accepted (DESIGN 15): a shrunken result is held until it has come on 3 consecutive fetches, or taken at once with accept_shrink.
+// A real shrink is accepted (docs/api.md): a shrunken or empty result is held until it has come on 3 consecutive fetches, or taken at once with accept_shrink.
 import { expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { describeEachDatabase, useTestApp, type TestApp } from '../support/harness.js';
@@ -140,12 +140,34 @@ describeEachDatabase('shrink guard: a real shrink is accepted', (kind) => {
     expect(await api.lines(other.sub.token)).toEqual(smaller);
   });
 
-  it('never accepts an empty result, not even with accept_shrink', async () => {
+  it('holds an empty answer like a shrink and accepts it on the third consecutive fetch', async () => {
     const { url, sub, first } = await started(12);
     up().set(url, '# nothing here\n');
-    for (let i = 0; i < 3; i++) expect((await api.refresh(sub, { accept_shrink: true })).failed).toBe(1);
-    expect(await api.external(sub)).toMatchObject({ shrink_pending: false, configs_count: 12 });
+    for (const round of [1, 2]) {
+      expect(await api.refresh(sub)).toMatchObject({ refreshed: 0, failed: 1 });
+      const source = await api.external(sub);
+      expect(source).toMatchObject({ shrink_pending: true, configs_count: 12 });
+      expect(source.last_error).toContain('no proxy configs');
+      expect(source.last_error).toContain(`${round} of 3`);
+      expect(await api.lines(sub.token)).toEqual(first);
+    }
+    expect(await api.refresh(sub)).toMatchObject({ refreshed: 1, failed: 0, errors: null });
+    expect(await api.external(sub)).toMatchObject({ shrink_pending: false, last_error: null, configs_count: 0 });
+    expect(await api.lines(sub.token)).toEqual([]);
+    // Empty is now the last good content: another empty answer is no shrink.
+    expect((await api.refresh(sub)).refreshed).toBe(1);
+    expect((await api.external(sub)).shrink_pending).toBe(false);
+  });
+
+  it('accepts an empty answer at once with {"accept_shrink": true}, also after fewer than 10 configs', async () => {
+    const { url, sub, first } = await started(4);
+    up().set(url, '');
+    expect((await api.refresh(sub)).failed).toBe(1);
+    expect(await api.external(sub)).toMatchObject({ shrink_pending: true, configs_count: 4 });
     expect(await api.lines(sub.token)).toEqual(first);
+    expect((await api.refresh(sub, { accept_shrink: true })).refreshed).toBe(1);
+    expect(await api.external(sub)).toMatchObject({ shrink_pending: false, last_error: null, configs_count: 0 });
+    expect(await api.lines(sub.token)).toEqual([]);
   });
 
   it('does not let an accepting refresh join a running one that would hold the shrink back', async () => {

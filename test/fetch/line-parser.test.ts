@@ -1,7 +1,12 @@
-// Large upstream bodies are parsed on a worker thread: the lines must equal the inline parser's, and a failing worker must cost neither a body nor the process.
+// Large upstream bodies are parsed on a worker thread: the lines must equal the inline parser's, and a failing worker or a hostile body must cost neither the process nor the event loop (never parsed inline).
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseUpstreamLines } from '../../src/modules/fetch/content.js';
-import { LineParser, type LineParserOptions } from '../../src/modules/fetch/line-parser.js';
+import {
+  LineParser,
+  ParserClosed,
+  UpstreamUnparseable,
+  type LineParserOptions,
+} from '../../src/modules/fetch/line-parser.js';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 /** Starting a worker from the TypeScript sources compiles them with tsx, which takes seconds on a busy machine. */
@@ -76,10 +81,9 @@ describe('LineParser on the worker thread', () => {
 
 describe('LineParser when the worker fails', () => {
   const body = Buffer.from(base64(many(20_000, 'fail').join('\n')));
-  const expected = many(20_000, 'fail').slice(0, 500);
 
   it.each(['exit', 'throw'] as const)(
-    'parses the body inline when the worker crashes (%s), and starts a new worker for the next body',
+    'makes the body unparseable when the worker crashes (%s), never parsing it inline, and starts a new worker for the next body',
     async (mode) => {
       const failures: string[] = [];
       const failing = parser({
@@ -87,18 +91,18 @@ describe('LineParser when the worker fails', () => {
         workerUrl: failingWorker(mode),
         onWorkerError: (error) => failures.push(error.message),
       });
-      expect(await failing.parse(body, 500)).toEqual(expected);
+      await expect(failing.parse(body, 500)).rejects.toBeInstanceOf(UpstreamUnparseable);
       expect(failures).toHaveLength(1);
       expect(failures[0]).toMatch(mode === 'exit' ? /exited with code 3/ : /parser bug/);
-      // The second body meets a second worker (which crashes too): one more failure, the same lines.
-      expect(await failing.parse(body, 500)).toEqual(expected);
+      // The second body meets a second worker (which crashes too): one more failure, the same answer.
+      await expect(failing.parse(body, 500)).rejects.toBeInstanceOf(UpstreamUnparseable);
       expect(failures).toHaveLength(2);
     },
     WORKER_TIMEOUT_MS,
   );
 
   it(
-    'parses inline, without trying again at once, when the worker cannot start',
+    'makes large bodies unparseable, without trying again at once, when the worker cannot start',
     async () => {
       const failures: string[] = [];
       const failing = parser({
@@ -106,16 +110,17 @@ describe('LineParser when the worker fails', () => {
         workerUrl: failingWorker('start'),
         onWorkerError: (error) => failures.push(error.message),
       });
-      const results = await Promise.all([failing.parse(body, 500), failing.parse(body, 500)]);
-      expect(results).toEqual([expected, expected]);
-      expect(await failing.parse(body, 500)).toEqual(expected);
+      const results = await Promise.allSettled([failing.parse(body, 500), failing.parse(body, 500)]);
+      for (const result of results)
+        expect(result).toMatchObject({ status: 'rejected', reason: expect.any(UpstreamUnparseable) });
+      await expect(failing.parse(body, 500)).rejects.toThrow(/could not start/);
       expect(failures).toEqual([expect.stringMatching(/cannot load the parser/)]);
     },
     WORKER_TIMEOUT_MS,
   );
 
   it(
-    'gives up on a body the worker does not answer, as an error of that body only',
+    'gives up on a body the worker does not answer, as an unparseable body',
     async () => {
       const failures: string[] = [];
       const hanging = parser({
@@ -124,7 +129,7 @@ describe('LineParser when the worker fails', () => {
         workerUrl: failingWorker('hang'),
         onWorkerError: (error) => failures.push(error.message),
       });
-      await expect(hanging.parse(body, 500)).rejects.toThrow(/took longer than 300 ms/);
+      await expect(hanging.parse(body, 500)).rejects.toThrow(UpstreamUnparseable);
       // Not paused: the next body goes to a new worker (which hangs as well).
       await expect(hanging.parse(body, 500)).rejects.toThrow(/took longer than 300 ms/);
       expect(failures).toEqual([]);
@@ -132,7 +137,7 @@ describe('LineParser when the worker fails', () => {
     WORKER_TIMEOUT_MS,
   );
 
-  it('keeps small bodies inline and parses inline after close', async () => {
+  it('keeps small bodies inline, and refuses large ones after close without parsing them', async () => {
     const failures: string[] = [];
     const failing = parser({
       workerUrl: failingWorker('start'),
@@ -141,7 +146,62 @@ describe('LineParser when the worker fails', () => {
     const small = many(100, 'small').join('\n');
     expect(await failing.parse(Buffer.from(small), 1000)).toEqual(many(100, 'small'));
     await failing.close();
-    expect(await failing.parse(body, 500)).toEqual(expected);
+    await expect(failing.parse(body, 500)).rejects.toBeInstanceOf(ParserClosed);
     expect(failures).toEqual([]); // neither body reached the (failing) worker
   });
 });
+
+describe('LineParser on hostile structured bodies (the real worker and its limits)', () => {
+  const INLINE = 64 * 1024;
+
+  it(
+    'sends a small profile to the worker, never parsing it inline, and refuses it there when nested too deep',
+    async () => {
+      const failing = parser({ workerUrl: failingWorker('throw') });
+      const yaml = deepYaml(4_500);
+      expect(yaml.length).toBeLessThanOrEqual(INLINE);
+      // The failing worker answers every body with a failure: had the profile been parsed inline, it would not fail.
+      const profile = Buffer.from(
+        `proxies:\n  - {name: a, type: ss, server: a.example.com, port: 1, cipher: aes-128-gcm, password: p}\n`,
+      );
+      await expect(failing.parse(profile, 100)).rejects.toBeInstanceOf(UpstreamUnparseable);
+      const onWorker = parser({ onWorkerError: (error) => expect.fail(`the worker failed: ${error.message}`) });
+      await expect(onWorker.parse(yaml, 100)).rejects.toThrow(/nesting deeper than 64/);
+      await expect(onWorker.parse(deepJson(64), 100)).rejects.toThrow(UpstreamUnparseable);
+      expect(await onWorker.parse(profile, 100)).toEqual([expect.stringMatching(/^ss:\/\//)]);
+    },
+    WORKER_TIMEOUT_MS,
+  );
+
+  it(
+    'refuses a deeply nested profile and an alias bomb on the worker, which keeps working',
+    async () => {
+      const onWorkerError = (error: Error) => expect.fail(`the worker failed: ${error.message}`);
+      const onWorker = parser({ onWorkerError });
+      const deep = deepYaml(33_000);
+      const bomb = aliasBomb(INLINE + 1);
+      for (const hostile of [deep, bomb]) expect(hostile.length).toBeGreaterThan(INLINE);
+      await expect(onWorker.parse(deep, 100)).rejects.toThrow(/nesting deeper than 64/);
+      await expect(onWorker.parse(bomb, 100)).rejects.toThrow(/more than 1000 YAML/);
+      const lines = many(3_000, 'after');
+      expect(await onWorker.parse(Buffer.from(lines.join('\n')), 5_000)).toEqual(lines);
+    },
+    WORKER_TIMEOUT_MS,
+  );
+});
+
+/** A mihomo profile whose `proxies` value is `depth` nested flow sequences. */
+function deepYaml(depth: number): Buffer {
+  return Buffer.from(`proxies: ${'['.repeat(depth)}${']'.repeat(depth)}\n`);
+}
+
+function deepJson(depth: number): Buffer {
+  return Buffer.from(`{"outbounds":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+}
+
+/** A mihomo profile of at least `bytes` whose proxies all merge one anchored map: more than 1,000 merge keys. */
+function aliasBomb(bytes: number): Buffer {
+  const items: string[] = [];
+  for (let i = 0; items.join('\n').length < bytes || i <= 1_000; i++) items.push(`  - {<<: *base, name: n${i}}`);
+  return Buffer.from(`base: &base {type: ss, server: a.example.com, port: 1}\nproxies:\n${items.join('\n')}\n`);
+}

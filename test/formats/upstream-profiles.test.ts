@@ -4,6 +4,7 @@ import { stringify } from 'yaml';
 import type { ProxyNode } from '../../src/formats/proxy.js';
 import { parseShareUri } from '../../src/formats/share-uri/index.js';
 import { profileShareUris } from '../../src/formats/upstream-profiles.js';
+import { StructureRefused } from '../../src/formats/upstream/structure-scan.js';
 import { isValidProxyUri } from '../../src/modules/sources/proxy-uri.js';
 import { PARSE_VECTORS, R07_SING_BOX } from './vectors.js';
 
@@ -758,7 +759,7 @@ describe('profileShareUris: what is not a profile', () => {
           .join(', ')}]`,
       );
     lines.push('proxies: [*a11]');
-    expect(profileShareUris(lines.join('\n'))).toBeNull();
+    expect(() => profileShareUris(lines.join('\n'))).toThrow(StructureRefused);
   });
 
   it('gives an empty result for an empty proxies list', () => {

@@ -1,6 +1,7 @@
 // The `proxies` list of a Clash/mihomo YAML profile, read without parsing the rest (rule lists can be megabytes).
 import { parseDocument } from 'yaml';
 import { dict } from './values.js';
+import { StructureRefused } from './structure-scan.js';
 
 export interface YamlProxies {
   entries: unknown[];
@@ -13,14 +14,25 @@ const PROXIES_LINE_RE = /^proxies[ \t]*:/m;
 const NEXT_KEY_RE = /^[^\s#-]/m;
 const ITEM_RE = /^([ \t]*)-(?:[ \t]|$)/gm;
 
-/** `maxAliasCount` bounds alias expansion ("billion laughs"); merge keys (`<<`) are common in Clash profiles. */
+/**
+ * `maxAliasCount` bounds alias expansion ("billion laughs"); merge keys (`<<`) are common in Clash profiles. A body
+ * that passes it is refused (StructureRefused), not read as something other than a profile.
+ */
 function parseYaml(text: string): unknown {
   try {
     const document = parseDocument(text, { merge: true, uniqueKeys: false });
     return document.errors.length > 0 ? undefined : document.toJS({ maxAliasCount: 100 });
-  } catch {
+  } catch (error) {
+    if (error instanceof ReferenceError && /alias count/i.test(error.message)) {
+      throw new StructureRefused('YAML aliases expand too far');
+    }
     return undefined;
   }
+}
+
+/** Whether a line opens a top-level `proxies` key: only then is the body read as YAML. */
+export function hasProxiesKey(body: string): boolean {
+  return PROXIES_LINE_RE.test(body);
 }
 
 /**

@@ -2,10 +2,11 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { lockRows, type Executor } from '../../db/executor.js';
-import type { Selectable } from 'kysely';
-import type { ExternalCacheTable } from '../../db/types.js';
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { Database, ExternalCacheTable } from '../../db/types.js';
 import { chunks } from '../../db/chunks.js';
 import type { Userinfo } from '../../shared/userinfo.js';
+import type { Backoff } from './backoff.js';
 
 export type CacheState = Omit<Selectable<ExternalCacheTable>, 'content' | 'claimed_until' | 'created_at'>;
 
@@ -18,6 +19,8 @@ const STATE_COLUMNS = [
   'last_attempt_at',
   'shrink_hash',
   'shrink_count',
+  'backoff_count',
+  'backoff_until',
   'userinfo_upload',
   'userinfo_download',
   'userinfo_total',
@@ -96,16 +99,35 @@ export async function recordSuccess(
       claimed_until: null,
       shrink_hash: null,
       shrink_count: 0,
+      ...NO_BACKOFF,
     })
     .where('url', '=', url)
     .execute();
 }
 
-/** A failed fetch: the last good content stays, and a shrunken result held so far is dropped (no longer consecutive). */
-export async function recordFailure(db: Executor, url: string, error: string, now: string): Promise<void> {
+const NO_BACKOFF = { backoff_count: 0, backoff_until: null };
+
+/**
+ * A failed fetch: the last good content stays, and a shrunken result held so far is dropped (no longer consecutive).
+ * `backoff` after an unparseable body, else none.
+ */
+export async function recordFailure(
+  db: Executor,
+  url: string,
+  error: string,
+  now: string,
+  backoff: Backoff | null = null,
+): Promise<void> {
   await db
     .updateTable('external_cache')
-    .set({ last_error: error, last_attempt_at: now, claimed_until: null, shrink_hash: null, shrink_count: 0 })
+    .set({
+      last_error: error,
+      last_attempt_at: now,
+      claimed_until: null,
+      shrink_hash: null,
+      shrink_count: 0,
+      ...(backoff ? { backoff_count: backoff.count, backoff_until: backoff.until } : NO_BACKOFF),
+    })
     .where('url', '=', url)
     .execute();
 }
@@ -126,13 +148,14 @@ export async function recordHeldShrink(
       claimed_until: null,
       shrink_hash: shrink.hash,
       shrink_count: shrink.count,
+      ...NO_BACKOFF,
     })
     .where('url', '=', url)
     .execute();
 }
 
 /**
- * Atomically claims up to `limit` URLs not attempted since `dueBefore` and not claimed by another worker. On
+ * Atomically claims up to `limit` URLs not attempted since `dueBefore`, not backed off and not claimed by another worker. On
  * PostgreSQL concurrent workers skip each other's locked rows; SQLite has a single writer, so the update is atomic.
  */
 export async function claimDue(
@@ -148,6 +171,7 @@ export async function claimDue(
     .select('url')
     .where((eb) => eb.or([eb('last_attempt_at', 'is', null), eb('last_attempt_at', '<=', dueBefore)]))
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .where(notBackedOff(now))
     .orderBy('last_attempt_at')
     .limit(limit);
   if (dialect === 'postgres') due = due.forUpdate().skipLocked();
@@ -171,12 +195,18 @@ export async function pruneUnused(db: Executor): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
-/** Cache rows never attempted or last attempted at or before `dueBefore`, claimed or not. */
-export async function countDue(db: Executor, dueBefore: string): Promise<number> {
+/** Cache rows never attempted or last attempted at or before `dueBefore`, not backed off at `now`, claimed or not. */
+export async function countDue(db: Executor, dueBefore: string, now: string): Promise<number> {
   const row = await db
     .selectFrom('external_cache')
     .select((eb) => eb.fn.countAll<number>().as('due'))
     .where((eb) => eb.or([eb('last_attempt_at', 'is', null), eb('last_attempt_at', '<=', dueBefore)]))
+    .where(notBackedOff(now))
     .executeTakeFirstOrThrow();
   return Number(row.due);
+}
+
+function notBackedOff(now: string) {
+  return (eb: ExpressionBuilder<Database, 'external_cache'>) =>
+    eb.or([eb('backoff_until', 'is', null), eb('backoff_until', '<=', now)]);
 }

@@ -109,7 +109,7 @@ export async function parseUpstreamLines(body: string | Buffer, maxLines: number
 }
 
 /** A JSON document, or YAML with a top-level `proxies` key: cheap tests on the bytes before anything is decoded. */
-function looksLikeProfile(body: string | Buffer): boolean {
+export function looksLikeProfile(body: string | Buffer): boolean {
   const head = (typeof body === 'string' ? body.slice(0, 64) : body.subarray(0, 64).toString('latin1'))
     .replace(/^(\uFEFF|\xEF\xBB\xBF)/, '')
     .trimStart();

@@ -23,6 +23,7 @@ import { hasUnsafeCharacters } from './content.js';
 import type { Userinfo } from '../../shared/userinfo.js';
 import { splitFetchKey, type FetchOptions } from './fetch-options.js';
 import { guard } from './shrink-guard.js';
+import { nextBackoff } from './backoff.js';
 
 export type { CacheState };
 
@@ -48,7 +49,8 @@ export interface ExternalSourcesOptions {
 
 /**
  * `ok`: new content stored; `unchanged`: the same content (and usage) again; `held`: a shrink held back; `empty`: an
- * answer without configs; `store_failed`: fetched but not stored (database); `error`: a failure of unknown kind.
+ * answer without configs held back; `store_failed`: fetched but not stored (database); `error`: a failure of unknown
+ * kind.
  */
 export type FetchOutcome = 'ok' | 'unchanged' | 'held' | 'empty' | 'store_failed' | 'error' | FetchFailure;
 
@@ -172,9 +174,14 @@ export class ExternalSources {
     return total;
   }
 
-  /** Cached URLs due for a fetch (never attempted, or not since `intervalSeconds`), claimed or not. */
+  /** Cached URLs due for a fetch (never attempted, or not since `intervalSeconds`, and not backed off), claimed or not. */
   countDue(intervalSeconds: number): Promise<number> {
-    return countDue(this.database.db, new Date(Date.now() - intervalSeconds * 1000).toISOString());
+    const nowMs = Date.now();
+    return countDue(
+      this.database.db,
+      new Date(nowMs - intervalSeconds * 1000).toISOString(),
+      new Date(nowMs).toISOString(),
+    );
   }
 
   private async fetchAndStore(key: string, acceptShrink: boolean): Promise<RefreshOutcome> {
@@ -210,27 +217,29 @@ export class ExternalSources {
     const result: UpstreamResult = fetched.ok
       ? { ...fetched, lines: storedLines(fetched.lines, this.options.maxLines) }
       : fetched;
-    const now = new Date().toISOString();
+    const nowMs = Date.now();
+    const now = new Date(nowMs).toISOString();
     await insertCacheRows(db, [key], now);
     // Under the row's lock: the shrink count is read and written by one fetch at a time, across instances too.
     return this.changes.write(async (trx, record) => {
       const previous = await lockCacheRow(trx, dialect, key);
       if (!result.ok) {
-        await recordFailure(trx, key, result.error, now);
+        // The refresher leaves an unparseable body alone for a while; parsing it again every pass gains nothing.
+        const backoff = result.failure === 'unparseable' ? nextBackoff(previous?.backoff_count ?? 0, nowMs) : null;
+        await recordFailure(trx, key, result.error, now, backoff);
         return { result: { ok: false, error: result.error }, outcome: result.failure ?? 'error' };
       }
       const verdict = guard(
         result.lines,
         {
-          previousCount: previous?.fetched_at ? previous.configs_count : 0,
+          previousCount: previous?.fetched_at ? previous.configs_count : null,
           held: previous?.shrink_hash ? { hash: previous.shrink_hash, count: previous.shrink_count } : null,
         },
         acceptShrink,
       );
-      if (verdict.kind === 'refuse') await recordFailure(trx, key, verdict.error, now);
-      if (verdict.kind === 'hold') await recordHeldShrink(trx, key, verdict.error, verdict.shrink, now);
-      if (verdict.kind !== 'accept') {
-        return { result: { ok: false, error: verdict.error }, outcome: verdict.kind === 'hold' ? 'held' : 'empty' };
+      if (verdict.kind === 'hold') {
+        await recordHeldShrink(trx, key, verdict.error, verdict.shrink, now);
+        return { result: { ok: false, error: verdict.error }, outcome: result.lines.length === 0 ? 'empty' : 'held' };
       }
       const content = result.lines.join('\n');
       const hash = createHash('sha256').update(content).digest('base64url');

@@ -1,37 +1,47 @@
-// Large upstream bodies are parsed on one worker thread so a 5 MB body never holds the event loop (DESIGN 16); small bodies, and bodies the worker fails on, are parsed inline in short slices.
+// Large upstream bodies, and every profile, are parsed on one worker thread so no body holds the event loop (docs/reliability.md); small lists of links are parsed inline in short slices, and a body the worker fails on is unparseable, never parsed inline.
 import { setImmediate as nextTick } from 'node:timers/promises';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { parseUpstreamLines } from './content.js';
+import { looksLikeProfile, parseUpstreamLines } from './content.js';
 import type { ParseAnswer, ParseJob } from './parse-worker.js';
 
-/** Up to this size a body costs less inline (a few short slices) than a trip to the worker and back. */
+/**
+ * Up to this size a list of links costs less inline (a few short slices) than a trip to the worker and back. A
+ * profile (YAML, JSON) always goes to the worker: 64 KiB of YAML merge keys can take a parser seconds.
+ */
 const INLINE_MAX_BYTES = 64 * 1024;
-/** After a worker failed to start, bodies are parsed inline for this long before a new worker is tried. */
+/** After a worker failed to start, large bodies are refused for this long before a new worker is tried. */
 const RESTART_DELAY_MS = 60_000;
-/** A body the worker has not parsed in this time is given up (as an upstream error) and the worker replaced. */
+/** A body the worker has not parsed in this time is given up (unparseable) and the worker replaced. */
 const JOB_TIMEOUT_MS = 60_000;
 const MiB = 1024 * 1024;
+/** The worker's heap: young generation plus old generation stays within 256 MiB whatever FETCH_MAX_BYTES is. */
+const YOUNG_GENERATION_MB = 32;
+const MAX_OLD_GENERATION_MB = 224;
+const MIN_OLD_GENERATION_MB = 64;
 /** Bytes of a body copied into shared memory between two yields to the event loop. */
 const COPY_BYTES_PER_TICK = 512 * 1024;
 
 const WORKER_URL = new URL(`./parse-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 
 export interface LineParserOptions {
-  /** FETCH_MAX_BYTES: the worker's heap limit is sized from it, so a worker out of memory ends only the worker. */
+  /** FETCH_MAX_BYTES: the worker's heap limit is sized from it (capped), so a worker out of memory ends only the worker. */
   maxBytes: number;
   inlineMaxBytes?: number;
   jobTimeoutMs?: number;
   /** The worker's module (tests use one that fails). */
   workerUrl?: URL;
-  /** Told once per worker failure; the bodies it had are parsed inline. */
+  /** Told once per worker failure; the body it had is unparseable. */
   onWorkerError?: (error: Error) => void;
 }
 
-/** The worker cannot take the body (it failed, is starting over, or the parser is closing): parse it inline. */
-class WorkerUnavailable extends Error {}
+/**
+ * The body was refused before parsing (docs/security.md), or the worker failed on it (out of memory, timeout, crash,
+ * could not start): the fetch fails as `upstream_unparseable`. The message says why, for the log.
+ */
+export class UpstreamUnparseable extends Error {}
 
-/** The worker took too long: reported as the fetch's error, not retried inline (it could hang the event loop). */
-class ParseTimeout extends Error {}
+/** The parser is closing (shutdown): the fetch fails, but the body is not to blame. */
+export class ParserClosed extends Error {}
 
 interface Job extends ParseJob {
   resolve(lines: string[]): void;
@@ -49,30 +59,31 @@ export class LineParser {
 
   constructor(private readonly options: LineParserOptions) {}
 
-  /** parseUpstreamLines, on the worker when the body is larger than the inline size. */
+  /** parseUpstreamLines, on the worker when the body is a profile or larger than the inline size; rejects UpstreamUnparseable. */
   parse(body: Buffer, maxLines: number): Promise<string[]> {
     return this.parseChunks([body], body.length, maxLines);
   }
 
   /** The same for a body received in `chunks` (`size` bytes in all). The worker takes one body at a time. */
   async parseChunks(chunks: readonly Buffer[], size: number, maxLines: number): Promise<string[]> {
-    if (size <= (this.options.inlineMaxBytes ?? INLINE_MAX_BYTES)) {
-      return parseUpstreamLines(Buffer.concat(chunks, size), maxLines);
+    const small = size <= (this.options.inlineMaxBytes ?? INLINE_MAX_BYTES) ? Buffer.concat(chunks, size) : null;
+    if (small && !looksLikeProfile(small)) {
+      try {
+        return await parseUpstreamLines(small, maxLines);
+      } catch (error) {
+        throw new UpstreamUnparseable(error instanceof Error ? error.message : String(error));
+      }
     }
+    this.refuseUnavailable();
     const body = await sharedCopy(chunks, size);
-    if (!this.available()) return parseUpstreamLines(body, maxLines);
-    try {
-      return await new Promise<string[]>((resolve, reject) => {
-        this.queue.push({ body, maxLines, resolve, reject });
-        this.pump();
-      });
-    } catch (error) {
-      if (error instanceof WorkerUnavailable) return parseUpstreamLines(body, maxLines);
-      throw error;
-    }
+    this.refuseUnavailable();
+    return new Promise<string[]>((resolve, reject) => {
+      this.queue.push({ body, maxLines, resolve, reject });
+      this.pump();
+    });
   }
 
-  /** Ends the worker; bodies still on their way are parsed inline. */
+  /** Ends the worker; bodies still on their way fail with ParserClosed. */
   async close(): Promise<void> {
     this.closed = true;
     const worker = this.worker;
@@ -81,8 +92,10 @@ export class LineParser {
     await worker.terminate();
   }
 
-  private available(): boolean {
-    return !this.closed && Date.now() >= this.pausedUntil;
+  /** Throws when no worker can take a body now: the parser is closing, or a worker could not start lately. */
+  private refuseUnavailable(): void {
+    if (this.closed) throw new ParserClosed('the upstream parser is closing');
+    if (Date.now() < this.pausedUntil) throw new UpstreamUnparseable('the parser worker could not start');
   }
 
   /** Sends the next waiting body to the worker (starting one if needed) unless one is being parsed. */
@@ -93,26 +106,32 @@ export class LineParser {
       this.worker?.unref();
       return;
     }
-    if (!this.available()) {
-      job.reject(new WorkerUnavailable('paused'));
+    try {
+      this.refuseUnavailable();
+    } catch (error) {
+      job.reject(error as Error);
       this.pump();
       return;
     }
     const worker = this.worker ?? this.start();
     this.running = job;
     worker.ref();
-    // Shared, neither copied (slow for megabytes) nor transferred: if the worker fails, the body is parsed inline.
+    // Shared, not copied: copying megabytes would take the event loop longer than sharing them.
     worker.postMessage({ body: job.body, maxLines: job.maxLines } satisfies ParseJob);
     const timeoutMs = this.options.jobTimeoutMs ?? JOB_TIMEOUT_MS;
     this.timer = setTimeout(
-      () => this.retire(worker, new ParseTimeout(`parsing the body took longer than ${timeoutMs} ms`)),
+      () => this.retire(worker, new UpstreamUnparseable(`parsing the body took longer than ${timeoutMs} ms`)),
       timeoutMs,
     );
   }
 
   private start(): Worker {
+    const oldGeneration = Math.ceil((this.options.maxBytes * 8) / MiB);
     const options: WorkerOptions = {
-      resourceLimits: { maxOldGenerationSizeMb: Math.max(64, Math.ceil((this.options.maxBytes * 8) / MiB)) },
+      resourceLimits: {
+        maxOldGenerationSizeMb: Math.min(MAX_OLD_GENERATION_MB, Math.max(MIN_OLD_GENERATION_MB, oldGeneration)),
+        maxYoungGenerationSizeMb: YOUNG_GENERATION_MB,
+      },
     };
     const worker = spawnWorker(this.options.workerUrl ?? WORKER_URL, options);
     worker.on('message', (answer: ParseAnswer) => this.answer(worker, answer));
@@ -133,13 +152,14 @@ export class LineParser {
     this.running = null;
     clearTimeout(this.timer);
     if ('lines' in answer) job?.resolve(answer.lines);
-    else job?.reject(new Error(answer.error));
+    else job?.reject(new UpstreamUnparseable(answer.error));
     this.pump();
   }
 
   /**
    * Ends `worker` after it failed, timed out, or at close (`error` null); the next body starts a new one. The body it
-   * had is parsed inline unless it timed out. A worker that failed before it was ready pauses the worker path.
+   * had is unparseable (it may be what broke the worker). A worker that failed before it was ready pauses the worker
+   * path, so a worker that cannot start is not started again for every body.
    */
   private retire(worker: Worker, error: Error | null): void {
     if (worker !== this.worker) return;
@@ -148,12 +168,13 @@ export class LineParser {
     worker.terminate().catch(() => undefined);
     const job = this.running;
     this.running = null;
-    const timedOut = error instanceof ParseTimeout;
+    const timedOut = error instanceof UpstreamUnparseable;
     if (error && !timedOut) {
       this.options.onWorkerError?.(error);
       if (!this.ready) this.pausedUntil = Date.now() + RESTART_DELAY_MS;
     }
-    job?.reject(timedOut ? error : new WorkerUnavailable(error?.message ?? 'closing'));
+    if (error === null) job?.reject(new ParserClosed('the upstream parser is closing'));
+    else job?.reject(timedOut ? error : new UpstreamUnparseable(`the parser worker failed: ${error.message}`));
     this.pump();
   }
 }

@@ -8,7 +8,7 @@ import { normalizeIp } from '../../net/ip.js';
 import { parseUrl, withoutFragment } from '../../net/url.js';
 import { checkPublicHost, isForbiddenAddress, notPublicReason, type LookupFn } from '../../net/ssrf.js';
 import type { FetchOptions } from './fetch-options.js';
-import { LineParser } from './line-parser.js';
+import { LineParser, UpstreamUnparseable } from './line-parser.js';
 
 export interface UpstreamOptions {
   timeoutMs: number; // whole fetch including redirects and body (FETCH_TIMEOUT_MS)
@@ -25,12 +25,18 @@ export interface UpstreamOptions {
    * how a test serves an allowed first hop while every other hop (and every resolved name) still gets the rule.
    */
   trustedAddresses?: readonly string[];
-  /** Told when the worker thread that parses large bodies fails (those bodies are then parsed inline). */
+  /** Told when the worker thread that parses large bodies fails (the body it had is unparseable). */
   onParserError?: (error: Error) => void;
+  /** Tests only: the parser worker's module (test/support/failing-parse-worker.ts fails on purpose). */
+  parserWorkerUrl?: URL;
 }
 
 /** Why a fetch failed, in a word (metrics); the error text says it for people. */
-export type FetchFailure = 'invalid_url' | 'blocked' | 'redirect' | 'http_status' | 'too_large' | 'timeout' | 'network';
+export type FetchFailure =
+  'invalid_url' | 'blocked' | 'redirect' | 'http_status' | 'too_large' | 'timeout' | 'network' | 'unparseable';
+
+/** The fetch error of a body refused before parsing or that the parser worker failed on (docs/api.md). */
+export const UNPARSEABLE_ERROR = 'upstream_unparseable';
 
 export type UpstreamResult =
   | { ok: true; lines: string[]; status?: number; finalUrl?: string; userinfo?: Userinfo }
@@ -70,6 +76,7 @@ export function createUpstreamClient(options: UpstreamOptions): UpstreamClient {
   const parser = new LineParser({
     maxBytes: options.maxBytes,
     ...(options.onParserError ? { onWorkerError: options.onParserError } : {}),
+    ...(options.parserWorkerUrl ? { workerUrl: options.parserWorkerUrl } : {}),
   });
   const ctx: Context = {
     options,
@@ -236,6 +243,7 @@ async function discard(body: Body): Promise<void> {
 }
 
 function describeError(err: unknown, signal: AbortSignal, timeoutMs: number): UpstreamResult {
+  if (err instanceof UpstreamUnparseable) return failure(UNPARSEABLE_ERROR, 'unparseable');
   if (signal.aborted || TIMEOUT_CODES.has(errorCode(err) ?? '')) {
     return failure(`timed out after ${timeoutMs} ms`, 'timeout');
   }

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { NewSource } from '../../db/types.js';
 import { parseUpstreamLines } from '../fetch/content.js';
+import { StructureRefused } from '../../formats/upstream/structure-scan.js';
 import type { CacheContent, TargetKeys } from './target.store.js';
 import type { V2hubData } from './v2hub.store.js';
 import type { ImportReport } from './report.js';
@@ -49,7 +50,14 @@ export async function mapCache(
       report.skip('external content', url, problem ?? 'never fetched');
       continue;
     }
-    const lines = await parseUpstreamLines(row.raw_content, options.maxLines);
+    const lines = await parseUpstreamLines(row.raw_content, options.maxLines).catch((error: unknown) => {
+      if (error instanceof StructureRefused) return null;
+      throw error;
+    });
+    if (lines === null) {
+      report.skip('external content', url, 'upstream_unparseable (the refresher fetches it)');
+      continue;
+    }
     if (lines.length === 0) {
       report.skip('external content', url, 'holds no config lines (the refresher fetches it)');
       continue;
