@@ -13,7 +13,7 @@ import { FormatSettings } from './modules/formats/format-settings.js';
 import { AbuseControls } from './modules/abuse/abuse.service.js';
 import { FallbackCounters } from './modules/abuse/counters.js';
 import { RateLimiter } from './modules/abuse/rate-limiter.js';
-import { MemoryReplayGuard, RedisReplayGuard, type ReplayGuard } from './modules/admin/replay-guard.js';
+import { DatabaseReplayGuard, RedisReplayGuard, type ReplayGuard } from './modules/admin/replay-guard.js';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service.js';
 import { ConnectionsService } from './modules/connections/connections.service.js';
 import { ProvidersService } from './modules/providers/providers.service.js';
@@ -122,7 +122,8 @@ export async function createContext(
   const requestCounter = overrides.requestCounter ?? createRequestCounter(database.db, log);
   const abuse = await AbuseControls.start(database, changes);
   const limiter = new RateLimiter(new FallbackCounters(redis, `${config.redisPrefix}:`), config);
-  const replayGuard = redis ? new RedisReplayGuard(redis, config.redisPrefix) : new MemoryReplayGuard();
+  const storedReplays = new DatabaseReplayGuard(database.db);
+  const replayGuard = redis ? new RedisReplayGuard(redis, config.redisPrefix, storedReplays) : storedReplays;
   const refresher = new Refresher(external, {
     intervalSeconds: config.refreshIntervalSeconds,
     claimSeconds: Math.ceil((config.fetchTimeoutMs * 2) / 1000) + 60,

@@ -9,6 +9,7 @@ import * as linkSettings from './migrations/005_link_settings.js';
 import * as sourceFetchOptions from './migrations/006_source_fetch_options.js';
 import * as sourcesTypeIndex from './migrations/007_sources_type_index.js';
 import * as unparseableBackoff from './migrations/008_unparseable_backoff.js';
+import * as adminReplays from './migrations/009_admin_replays.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial_schema': initialSchema,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '006_source_fetch_options': sourceFetchOptions,
   '007_sources_type_index': sourcesTypeIndex,
   '008_unparseable_backoff': unparseableBackoff,
+  '009_admin_replays': adminReplays,
 };
 
 /** Every migration, in the order they apply. */

@@ -152,6 +152,14 @@ export interface FormatTemplatesTable {
   updated_at: string;
 }
 
+/** An admin signature accepted within its window (modules/admin/replay-guard.ts); pruned once expired. */
+export interface AdminReplaysTable {
+  /** sha256 of the signature, hex: the signature itself is never stored. */
+  signature_hash: string;
+  /** Unix milliseconds after which the signature can no longer be accepted anyway. */
+  expires_at: Int;
+}
+
 export interface Database {
   users: UsersTable;
   providers: ProvidersTable;
@@ -165,6 +173,7 @@ export interface Database {
   change_log: ChangeLogTable;
   format_settings: FormatSettingsTable;
   format_templates: FormatTemplatesTable;
+  admin_replays: AdminReplaysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -42,9 +42,39 @@ export async function registerDocs(app: FastifyInstance, config: Config): Promis
     },
   });
   // Swagger itself stays on the root (it collects every route); the routes serving the docs are infra.
+  const headers = docsHeaders(config.publicBaseUrl);
   await app.register(async (docs) => {
     routeDefaults(docs, { kind: 'infra' });
+    docs.addHook('onSend', (_request, reply, payload, done) => {
+      reply.headers(headers);
+      done(null, payload);
+    });
     await docs.register(swaggerUi, { routePrefix: '/docs' });
     docs.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   });
+}
+
+/**
+ * Headers of every answer under /docs (and of /openapi.json): Swagger UI's page runs only its own same-origin files,
+ * none inline, so 'self' is all its scripts and styles need; its stylesheet draws icons from data: URLs, and "Try it
+ * out" calls the API at PUBLIC_BASE_URL, which may be another origin than the one the page was opened on.
+ */
+export function docsHeaders(publicBaseUrl: string): Record<string, string> {
+  const api = new URL(publicBaseUrl).origin;
+  const csp = [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `connect-src 'self' ${api}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return {
+    'content-security-policy': csp,
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  };
 }

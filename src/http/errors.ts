@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { AppError, errorBody, errors } from './error-catalog.js';
+import { logWhenSent } from './request-log.js';
 
 export {
   AppError,
@@ -76,7 +77,8 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
       : error.code === 'FST_ERR_BAD_URL'
         ? errors.badRequest('The request path is not valid (bad percent-encoding).')
         : toAppError(error);
-  // No hook runs for these requests, so the request id header and the abuse checks happen here.
+  // No hook runs for these requests, so the request id header, the abuse checks and the access line happen here.
+  logWhenSent(request, reply);
   const headers = { 'x-request-id': request.id };
   const guard = request.server.guardUnrouted;
   (guard ? guard(request, reply) : Promise.resolve()).then(

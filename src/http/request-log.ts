@@ -1,4 +1,5 @@
 // What a request looks like in the logs: never an API token, an admin signature, an invite or a whole subscription token.
+import { performance } from 'node:perf_hooks';
 import {
   LogController,
   type FastifyBaseLogger,
@@ -52,15 +53,22 @@ export function linkUrlJson(url: string, mount: string, token: string): string {
 }
 
 /** What the request serializer reads: a Fastify request, or the same three fields of one answered without it. */
-type LoggedRequest = Pick<FastifyRequest, 'method' | 'url' | 'ip'>;
+type LoggedRequest = Pick<FastifyRequest, 'method' | 'url' | 'ip'> &
+  Partial<Pick<FastifyRequest, 'clientIp' | 'server' | 'raw'>>;
 
-/** Replaces Fastify's request serializer; headers (API-Token, X-Signature) are never logged at all. */
+/**
+ * Replaces Fastify's request serializer; headers (API-Token, X-Signature) are never logged at all. The address is the
+ * client's as TRUST_PROXY resolves it (docs/security.md), also for requests answered before the hook that sets it ran
+ * (router errors). When the forwarded client entry is not an address there is no client address to log: the line
+ * names the proxy that forwarded it as `forwardedBy` instead.
+ */
 function serializeRequest(request: LoggedRequest) {
-  return {
-    method: request.method,
-    url: redactUrl(request.url),
-    remoteAddress: request.ip,
-  };
+  const line = { method: request.method, url: redactUrl(request.url) };
+  if (request.clientIp) return { ...line, remoteAddress: request.clientIp };
+  const resolve = request.server?.clientIpOf;
+  if (!resolve || !request.raw) return { ...line, remoteAddress: request.ip };
+  const address = resolve(request.raw);
+  return address === null ? { ...line, forwardedBy: request.ip } : { ...line, remoteAddress: address };
 }
 
 /** Serializers for a logger built outside Fastify (the process's pino instance). */
@@ -91,6 +99,17 @@ export class OneLineRequestLog extends LogController {
 
 const REQUEST_COMPLETED = 'request completed';
 
+/**
+ * The completion line of a request Fastify's router refused before any route (the `frameworkErrors` option: bad
+ * percent-encoding, an over-long path segment), for which Fastify writes none; written once the answer has gone out.
+ */
+export function logWhenSent(request: FastifyRequest, reply: FastifyReply): void {
+  const started = performance.now();
+  reply.raw.once('finish', () => {
+    reply.log.info({ req: request, res: reply, responseTime: performance.now() - started }, REQUEST_COMPLETED);
+  });
+}
+
 /** pino's value of the `info` level. */
 const INFO = 30;
 
@@ -112,16 +131,16 @@ export function logAnswered(
   log: FastifyBaseLogger,
   reqId: string,
   /** `urlJson` from linkUrlJson. */
-  req: { method: string; urlJson: string; ip: string | undefined },
+  req: { method: string; urlJson: string; ip: string },
   statusCode: number,
   responseTime: number,
 ): void {
   const pino = log as unknown as PinoInternals;
   if (!pino.isLevelEnabled('info')) return;
-  const address = req.ip === undefined ? '' : `,"remoteAddress":${JSON.stringify(req.ip)}`;
   pino[symbols.streamSym].write(
     `{"level":${INFO}${pino[symbols.timeSym]()}${pino[symbols.chindingsSym]},"reqId":${JSON.stringify(reqId)},` +
-      `"req":{"method":${JSON.stringify(req.method)},"url":${req.urlJson}${address}},"res":{"statusCode":${statusCode}},` +
+      `"req":{"method":${JSON.stringify(req.method)},"url":${req.urlJson},"remoteAddress":${JSON.stringify(req.ip)}},` +
+      `"res":{"statusCode":${statusCode}},` +
       `"responseTime":${responseTime},"msg":"${REQUEST_COMPLETED}"}\n`,
   );
 }

@@ -3,7 +3,8 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 import { normalizeIp, parseIp, type ParsedIp } from './ip.js';
 
-export type LookupFn = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+/** Name resolution; `signal` aborts when the caller no longer waits (a lookup that cannot be cancelled may ignore it). */
+export type LookupFn = (hostname: string, signal?: AbortSignal) => Promise<Array<{ address: string; family: number }>>;
 
 export type HostCheck = { ok: true } | { ok: false; reason: string };
 
@@ -28,10 +29,10 @@ const FORBIDDEN = cidrs([
   '203.0.113.0/24',
   '224.0.0.0/4',
   '240.0.0.0/4',
-  // Includes ::/128 and ::1/128; the rest of ::/96 is deprecated IPv4-compatible space (::127.0.0.1).
-  '::/96',
-  // IPv4-translated (RFC 2765, "::ffff:0:127.0.0.1"): some stacks deliver it to the embedded IPv4 address.
-  '::ffff:0:0:0/96',
+  // Reserved by IETF: ::, ::1, IPv4-compatible (::127.0.0.1), IPv4-translated (::ffff:0:a.b.c.d), and whatever some
+  // stack may yet read as local. IPv4-mapped addresses (::ffff:a.b.c.d) lie inside too, but parseIp has already
+  // turned those into the IPv4 address they carry, which is judged instead.
+  '::/8',
   '100::/64',
   '2001::/23',
   '2001:db8::/32',
@@ -118,7 +119,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * Refuses hosts that are, or resolve to, forbidden addresses. A failed lookup passes: the fetch itself will fail
  * and be reported, and only addresses we can see can be refused.
  */
-export async function checkPublicHost(hostname: string, lookup: LookupFn = systemLookup): Promise<HostCheck> {
+export async function checkPublicHost(
+  hostname: string,
+  lookup: LookupFn = systemLookup,
+  signal?: AbortSignal,
+): Promise<HostCheck> {
   const host = canonicalHostname(hostname);
   const ip = literalIp(host);
   if (ip !== null) {
@@ -127,7 +132,7 @@ export async function checkPublicHost(hostname: string, lookup: LookupFn = syste
   if (isForbiddenHostname(host)) return { ok: false, reason: `host "${host}" is an internal name` };
   let answers: Array<{ address: string; family: number }>;
   try {
-    answers = await withTimeout(lookup(host), LOOKUP_TIMEOUT_MS);
+    answers = await withTimeout(lookup(host, signal), LOOKUP_TIMEOUT_MS);
   } catch {
     return { ok: true };
   }

@@ -1,8 +1,20 @@
 // `subweave backup <file>`: a consistent copy of a live SQLite database, and a restore from it as docs/deploy.md says.
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  mkdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { createUser } from '../../src/modules/users/users.service.js';
@@ -87,5 +99,48 @@ describe('subweave backup', () => {
     expect(existsSync(join(dir, 'y.db'))).toBe(false);
     const usage = await cli(['backup'], { DATABASE_URL: databaseUrl });
     expect(usage.code).toBe(2);
+  });
+
+  describe('the backup file', () => {
+    const folder = join(dir, 'modes');
+    beforeAll(async () => {
+      const live = createDatabase(databaseUrl);
+      await migrateToLatest(live);
+      await live.close();
+      mkdirSync(folder);
+    });
+
+    it('is created with mode 0600 whatever the umask, and nothing else is left in its folder', async () => {
+      const target = join(folder, 'private.db');
+      const result = await cli(['backup', target], { DATABASE_URL: databaseUrl });
+      expect(result.code, result.stderr).toBe(0);
+      expect(statSync(target).mode & 0o777).toBe(0o600);
+      expect(readdirSync(folder)).toEqual(['private.db']);
+      rmSync(target);
+    });
+
+    it('is never written through a symbolic link: a dangling link at the target is refused and left as it is', async () => {
+      const elsewhere = join(dir, 'elsewhere.db');
+      const target = join(folder, 'link.db');
+      symlinkSync(elsewhere, target);
+      const result = await cli(['backup', target], { DATABASE_URL: databaseUrl });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/link\.db exists; choose a new file name/);
+      expect(existsSync(elsewhere)).toBe(false);
+      expect(lstatSync(target).isSymbolicLink()).toBe(true);
+      expect(readdirSync(folder)).toEqual(['link.db']);
+      rmSync(target);
+    });
+
+    it('refuses a link to an existing file without touching that file', async () => {
+      const victim = join(dir, 'victim.txt');
+      writeFileSync(victim, 'keep me');
+      const target = join(folder, 'to-victim.db');
+      symlinkSync(victim, target);
+      const result = await cli(['backup', target], { DATABASE_URL: databaseUrl });
+      expect(result.code).toBe(1);
+      expect(readFileSync(victim, 'utf8')).toBe('keep me');
+      rmSync(target);
+    });
   });
 });

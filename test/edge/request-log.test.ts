@@ -1,7 +1,10 @@
 // DESIGN 13: request ids only in a safe form, and logs without API tokens, admin signatures or whole subscription tokens.
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../src/context.js';
 import { createUser } from '../../src/modules/users/users.service.js';
 import { linkUrlJson, redactUrl } from '../../src/http/request-log.js';
 import { signRequest } from '../../src/modules/admin/signature.js';
@@ -140,5 +143,129 @@ describeEachDatabase('edge: logs and request ids', (kind) => {
       res: { statusCode: answered.statusCode },
     });
     expect(mine[0]?.['responseTime']).toEqual(expect.any(Number));
+  });
+});
+
+/** GET over a real connection from 127.0.0.1, so the link lane (which inject() never reaches) can answer. */
+function getOverHttp(base: string, path: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${base}${path}`, { headers }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describeEachDatabase('edge: the client address in access lines behind TRUST_PROXY', (kind) => {
+  const SECRET = 'log-secret';
+  const PROXY = '127.0.0.1';
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let context: AppContext;
+  let base: string;
+  const lines: Array<Record<string, unknown>> = [];
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) {
+          lines.push(JSON.parse(line) as Record<string, unknown>);
+        }
+        callback();
+      },
+    });
+    ({ app, context } = await startTestApp(
+      testConfig({ ADMIN_SECRET: SECRET, TRUST_PROXY: `${PROXY},10.0.0.0/8`, RATE_LIMIT_PUBLIC_PER_MIN: '2' }),
+      database.handle,
+      {},
+      { logger: { level: 'info', stream } },
+    ));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  let sequence = 0;
+  /** The access line of one request, found by its request id. */
+  const lineOf = (id: string) => {
+    const mine = lines.filter((line) => line['reqId'] === id && line['msg'] === 'request completed');
+    expect(mine, id).toHaveLength(1);
+    return mine[0] as { req: Record<string, unknown>; res: { statusCode: number } };
+  };
+  const viaProxy = async (url: string, forwardedFor: string, headers: Record<string, string> = {}) => {
+    const id = `xff-${++sequence}`;
+    const res = await app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: PROXY,
+      headers: { 'x-forwarded-for': forwardedFor, 'x-request-id': id, ...headers },
+    });
+    return { status: res.statusCode, line: lineOf(id) };
+  };
+
+  it('logs the forwarded client on routes, 404s, router errors and refused requests, never the proxy', async () => {
+    const cases: Array<[string, string, number, string]> = [
+      ['/healthz', '203.0.113.10', 200, '203.0.113.10'],
+      ['/no/such/path', '203.0.113.11, 10.0.0.7', 404, '203.0.113.11'],
+      ['/api/v1/me', '[2001:db8::11]:4711', 401, '2001:db8::11'],
+      ['/sub/%E0%A4%A', '203.0.113.12', 400, '203.0.113.12'],
+      ['/api/v1/admin/bans', '203.0.113.13', 403, '203.0.113.13'],
+    ];
+    for (const [url, forwardedFor, status, client] of cases) {
+      const { status: answered, line } = await viaProxy(url, forwardedFor);
+      expect(answered, url).toBe(status);
+      expect(line.req['remoteAddress'], url).toBe(client);
+    }
+  });
+
+  it('logs the client a rate limit refuses, and a ban refuses', async () => {
+    const client = '203.0.113.20';
+    const statuses = [];
+    for (let i = 0; i < 3; i++) {
+      const { status, line } = await viaProxy('/sub/unknown-token', client);
+      statuses.push(status);
+      expect(line.req['remoteAddress']).toBe(client);
+    }
+    expect(statuses).toEqual([404, 404, 429]);
+    const banned = '203.0.113.21';
+    expect((await signedInject(app, SECRET, 'POST', '/ban', { ip_address: banned })).statusCode).toBe(201);
+    const { status, line } = await viaProxy('/healthz', `${banned}, 10.1.2.3`);
+    expect([status, line.req['remoteAddress']]).toEqual([200, banned]);
+    const refused = await viaProxy('/sub/unknown-token', banned);
+    expect([refused.status, refused.line.req['remoteAddress']]).toEqual([403, banned]);
+  });
+
+  it('never names the proxy as the client of a request refused for a garbage X-Forwarded-For', async () => {
+    const { status, line } = await viaProxy('/healthz', 'unknown, 10.0.0.9');
+    expect(status).toBe(400);
+    expect(line.req['remoteAddress']).toBeUndefined();
+    expect(line.req['forwardedBy']).toBe(PROXY);
+  });
+
+  it('logs the forwarded client of a link the lane answers', async () => {
+    const user = await createUser(database.handle.db, freshUserId());
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/subs',
+      headers: { 'api-token': user.api_token },
+      payload: { name: 'lane-logged', sources: ['trojan://pw@lane-log.example.com:443'] },
+    });
+    const token = created.json<{ token: string }>().token;
+    expect((await app.inject({ method: 'GET', url: `/sub/${token}`, remoteAddress: '198.51.100.30' })).statusCode).toBe(
+      200,
+    );
+    const answeredByLane = context.metrics.laneAnswers;
+    const status = await getOverHttp(base, `/sub/${token}`, {
+      'x-forwarded-for': '203.0.113.40, 10.0.0.1',
+      'x-request-id': 'lane-xff',
+    });
+    expect(status).toBe(200);
+    expect(context.metrics.laneAnswers).toBe(answeredByLane + 1);
+    expect(lineOf('lane-xff').req['remoteAddress']).toBe('203.0.113.40');
   });
 });

@@ -251,6 +251,7 @@ describe('SSRF with allowPrivate: false', () => {
     ['localhost', (port: number) => `http://localhost:${port}/sub`],
     ['[::1]', (port: number) => `http://[::1]:${port}/sub`],
     ['[::ffff:127.0.0.1]', (port: number) => `http://[::ffff:127.0.0.1]:${port}/sub`],
+    ['[::1:2:3] (inside ::/8)', (port: number) => `http://[::1:2:3]:${port}/sub`],
     ['2130706433 (127.0.0.1 as an integer)', (port: number) => `http://2130706433:${port}/sub`],
     ['169.254.169.254', () => 'http://169.254.169.254/latest/meta-data/'],
   ])('refuses %s without connecting', async (_name, url) => {
@@ -333,14 +334,50 @@ describe('injected lookup with allowPrivate: true', () => {
 });
 
 describe('DNS inside FETCH_TIMEOUT_MS', () => {
+  /** A resolver that never answers, and records the signal it was given (undefined: nobody could tell it to stop). */
+  function hangingLookup() {
+    const signals: Array<AbortSignal | undefined> = [];
+    const lookup = (_hostname: string, signal?: AbortSignal) => {
+      signals.push(signal);
+      return new Promise<Array<{ address: string; family: number }>>(() => undefined);
+    };
+    return { lookup, signals };
+  }
+
   it('gives up on a lookup that never answers once the timeout has passed (the up-front check)', async () => {
-    const lookup = () => new Promise<Array<{ address: string; family: number }>>(() => undefined);
-    const started = Date.now();
+    const { lookup, signals } = hangingLookup();
     const error = expectFailure(
       await fetchWith({ allowPrivate: false, lookup, timeoutMs: 300 }, `http://hanging-dns.test:${server.port}/sub`),
     );
     expect(error).toBe('timed out after 300 ms');
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(signals.map((signal) => signal?.aborted)).toEqual([true]);
     expect(server.requests).toHaveLength(0);
+  });
+
+  it("ends the connection's own lookup with the deadline, not with a connect timeout of its own", async () => {
+    // allowPrivate: the up-front check is skipped, so the only lookup is the one the connection makes.
+    const { lookup, signals } = hangingLookup();
+    const error = expectFailure(
+      await fetchWith({ lookup, timeoutMs: 300 }, `http://hanging-dns.test:${server.port}/sub`),
+    );
+    expect(error).toBe('timed out after 300 ms');
+    expect(signals.map((signal) => signal?.aborted)).toEqual([true]);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("ends a redirect target's connect-time lookup with the same deadline", async () => {
+    let calls = 0;
+    const signals: Array<AbortSignal | undefined> = [];
+    const lookup = (_hostname: string, signal?: AbortSignal) => {
+      signals.push(signal);
+      return ++calls === 1
+        ? Promise.resolve([{ address: '127.0.0.1', family: 4 }])
+        : new Promise<Array<{ address: string; family: number }>>(() => undefined);
+    };
+    server.route('/go', redirect(`http://second-hop.test:${server.port}/sub`));
+    const error = expectFailure(await fetchWith({ lookup, timeoutMs: 300 }, `http://first-hop.test:${server.port}/go`));
+    expect(error).toBe('timed out after 300 ms');
+    expect(signals.at(-1)?.aborted).toBe(true);
+    expect(server.requests.map((r) => r.path)).toEqual(['/go']);
   });
 });

@@ -25,7 +25,8 @@ const IPV4_RANGES: Array<[string, string, string, string | null, string | null]>
 const IPV6_RANGES: Array<[string, string, string | null]> = [
   ['::/128', '::', null],
   ['::1/128', '::1', null],
-  ['::/96 (IPv4-compatible, includes the two above)', '::ffff:ffff', '::1:0:0'],
+  ['::/96 (IPv4-compatible)', '::ffff:ffff', null],
+  ['::/8 (reserved by IETF, includes the three above)', 'ff:ffff:ffff::1', '100:1::1'],
   ['100::/64', '100::ffff:ffff:ffff:ffff', '100:0:0:1::'],
   ['2001::/23', '2001:1ff:ffff::1', '2001:200::1'],
   ['2001::/32 (Teredo)', '2001:0:4136:e378:8000:63bf:3fff:fdd2', null],
@@ -102,6 +103,16 @@ describe('isForbiddenAddress: IPv6', () => {
     expect(isForbiddenAddress('[::ffff:0:7f00:1]')).toBe(true);
     expect(isForbiddenAddress('::ffff:0:8.8.8.8')).toBe(true);
     expect(isForbiddenHostname('[::ffff:0:127.0.0.1]')).toBe(true);
+  });
+
+  it('refuses all of ::/8 but IPv4-mapped addresses, which are judged as the IPv4 address they carry', () => {
+    for (const address of ['::1:2:3', '[::1:2:3]', '::1:0:0', '::fffe:1.1.1.1', '::ffff:1:1:1', '1::', 'ff::1']) {
+      expect(isForbiddenAddress(address), address).toBe(true);
+    }
+    expect(isForbiddenHostname('[::1:2:3]')).toBe(true);
+    expect(isForbiddenAddress('::ffff:8.8.8.8')).toBe(false);
+    expect(isForbiddenAddress('::ffff:808:808')).toBe(false);
+    expect(isForbiddenAddress('::ffff:192.168.0.1')).toBe(true);
   });
 
   it('refuses deprecated IPv4-compatible addresses', () => {

@@ -1,47 +1,49 @@
-// Refuses an admin signature seen before within its validity window; shared through Redis when configured.
+// Refuses an admin signature seen before within its validity window, on every instance sharing the database (and Redis, when configured).
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import type { Redis } from '../../redis.js';
+import { pruneReplays, recordReplay } from './replays.store.js';
 
 export interface ReplayGuard {
   /** Records the signature; false when it was already recorded and has not expired. */
   firstUse(signature: string, ttlMs: number): Promise<boolean>;
-  /**
-   * The earliest X-Timestamp (ms) this guard can vouch for. A memory guard knows nothing from before it was made,
-   * so an older signature, perhaps accepted by the previous process, is refused rather than accepted again.
-   */
-  readonly rememberedSince: number;
 }
 
-export class MemoryReplayGuard implements ReplayGuard {
-  private readonly seen = new Map<string, number>();
-  readonly rememberedSince = Date.now();
+/**
+ * Accepted signatures live in the database until they expire, so every instance sharing it, and the next process after
+ * a restart, refuses them. The insert is the check: of two instances racing with one signature, one inserts it.
+ */
+export class DatabaseReplayGuard implements ReplayGuard {
+  constructor(private readonly db: Kysely<Database>) {}
 
   async firstUse(signature: string, ttlMs: number): Promise<boolean> {
     const now = Date.now();
-    for (const [key, expires] of this.seen) {
-      if (expires > now) break; // insertion order is expiry order for a fixed ttl
-      this.seen.delete(key);
-    }
-    if ((this.seen.get(signature) ?? 0) > now) return false;
-    this.seen.set(signature, now + ttlMs);
-    return true;
+    // Expired rows go first: the table holds only signatures still inside their window.
+    await pruneReplays(this.db, now);
+    return recordReplay(this.db, createHash('sha256').update(signature).digest('hex'), now + ttlMs);
   }
 }
 
-/** Shared through Redis while it answers; while it does not, this instance remembers what it saw. */
+/**
+ * Redis and the database both record every signature, and either one having seen it refuses it: a signature accepted
+ * while Redis answered is still refused by an instance that finds Redis gone. While Redis is down the database alone
+ * decides; while the database is down Redis alone does.
+ */
 export class RedisReplayGuard implements ReplayGuard {
-  /** Redis outlives any one process: every signature in the window is remembered. */
-  readonly rememberedSince = 0;
-  private readonly local = new MemoryReplayGuard();
-
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
+    private readonly database: ReplayGuard,
   ) {}
 
   async firstUse(signature: string, ttlMs: number): Promise<boolean> {
-    if (!(await this.local.firstUse(signature, ttlMs))) return false;
-    if (this.redis.status !== 'ready') return true;
-    const reply = await this.redis.set(`${this.prefix}:replay:${signature}`, '1', 'PX', ttlMs, 'NX').catch(() => 'OK');
-    return reply === 'OK';
+    if (this.redis.status !== 'ready') return this.database.firstUse(signature, ttlMs);
+    const [stored, shared] = await Promise.allSettled([
+      this.database.firstUse(signature, ttlMs),
+      this.redis.set(`${this.prefix}:replay:${signature}`, '1', 'PX', ttlMs, 'NX').then((reply) => reply === 'OK'),
+    ]);
+    if (stored.status === 'rejected' && shared.status === 'rejected') throw stored.reason;
+    return (stored.status === 'rejected' || stored.value) && (shared.status === 'rejected' || shared.value);
   }
 }

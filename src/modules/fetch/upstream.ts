@@ -51,9 +51,10 @@ type Body = Dispatcher.ResponseData['body'];
 
 interface Context {
   options: UpstreamOptions;
-  agent: Agent;
+  /** A connection pool of the fetch's own, whose name lookups end with its deadline. */
+  agentFor(signal: AbortSignal): Agent;
   parser: LineParser;
-  checkTarget(url: URL): Promise<string | null>;
+  checkTarget(url: URL, signal: AbortSignal): Promise<string | null>;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -67,11 +68,17 @@ const systemLookup: LookupFn = (hostname) => dnsLookup(hostname, { all: true });
 
 export function createUpstreamClient(options: UpstreamOptions): UpstreamClient {
   const lookup = options.lookup ?? systemLookup;
-  const agent = new Agent({
-    connect: { timeout: options.timeoutMs, lookup: connectLookup(lookup, !options.allowPrivate) },
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-  });
+  const agents = new Set<Agent>();
+  // undici's connection knows no request, so a pool shared by fetches could not end a lookup at one fetch's deadline.
+  const agentFor = (signal: AbortSignal) => {
+    const agent = new Agent({
+      connect: { timeout: options.timeoutMs, lookup: connectLookup(lookup, !options.allowPrivate, signal) },
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+    agents.add(agent);
+    return agent;
+  };
   const trusted = new Set((options.trustedAddresses ?? []).map((address) => normalizeIp(address) ?? address));
   const parser = new LineParser({
     maxBytes: options.maxBytes,
@@ -80,14 +87,18 @@ export function createUpstreamClient(options: UpstreamOptions): UpstreamClient {
   });
   const ctx: Context = {
     options,
-    agent,
+    agentFor,
     parser,
-    checkTarget: (url) => checkTarget(url, options.allowPrivate, trusted, lookup),
+    checkTarget: (url, signal) => checkTarget(url, options.allowPrivate, trusted, lookup, signal),
+  };
+  const release = (agent: Agent) => {
+    agents.delete(agent);
+    return agent.destroy().catch(() => undefined);
   };
   return {
-    fetch: (url, fetchOptions) => fetchUpstream(ctx, url, fetchOptions),
+    fetch: (url, fetchOptions) => fetchUpstream(ctx, url, release, fetchOptions),
     close: async () => {
-      await Promise.all([agent.close(), parser.close()]);
+      await Promise.all([...[...agents].map(release), parser.close()]);
     },
   };
 }
@@ -98,22 +109,25 @@ async function checkTarget(
   allowPrivate: boolean,
   trusted: Set<string>,
   lookup: LookupFn,
+  signal: AbortSignal,
 ): Promise<string | null> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     return `unsupported URL scheme "${url.protocol.slice(0, -1)}"`;
   if (url.username !== '' || url.password !== '') return 'URL must not contain credentials';
   if (allowPrivate || trusted.has(normalizeIp(url.hostname) ?? '')) return null;
-  const check = await checkPublicHost(url.hostname, lookup);
+  const check = await checkPublicHost(url.hostname, lookup, signal);
   return check.ok ? null : check.reason;
 }
 
 /**
  * The `lookup` handed to net/tls.connect: it refuses the connection when any answer is forbidden, so a name that
  * re-resolves to a private address after checkTarget (DNS rebinding) still cannot be reached. IP literals skip it.
+ * It fails with the fetch's deadline: undici delivers an abort to a request only once its connection is made, and
+ * its own connect timeout starts afresh on every hop.
  */
-function connectLookup(lookup: LookupFn, guard: boolean): LookupFunction {
+function connectLookup(lookup: LookupFn, guard: boolean, signal: AbortSignal): LookupFunction {
   return (hostname: string, opts: LookupOptions, callback) => {
-    lookup(hostname).then(
+    untilAborted(lookup(hostname, signal), signal).then(
       (all) => {
         const answers = opts.family === 4 || opts.family === 6 ? all.filter((a) => a.family === opts.family) : all;
         const forbidden = guard ? answers.find(({ address }) => isForbiddenAddress(address)) : undefined;
@@ -133,31 +147,40 @@ function connectLookup(lookup: LookupFn, guard: boolean): LookupFunction {
   };
 }
 
-async function fetchUpstream(ctx: Context, input: string, fetchOptions?: FetchOptions): Promise<UpstreamResult> {
+async function fetchUpstream(
+  ctx: Context,
+  input: string,
+  release: (agent: Agent) => Promise<void>,
+  fetchOptions?: FetchOptions,
+): Promise<UpstreamResult> {
   const signal = AbortSignal.timeout(ctx.options.timeoutMs);
+  const agent = ctx.agentFor(signal);
   try {
-    return await follow(ctx, input, signal, fetchOptions);
+    return await follow(ctx, agent, input, signal, fetchOptions);
   } catch (err) {
     return describeError(err, signal, ctx.options.timeoutMs);
+  } finally {
+    void release(agent);
   }
 }
 
 async function follow(
   ctx: Context,
+  agent: Agent,
   input: string,
   signal: AbortSignal,
   fetchOptions?: FetchOptions,
 ): Promise<UpstreamResult> {
   const start = withoutFragment(parseUrl(input.trim()));
   if (start === null) return failure('URL is not valid', 'invalid_url');
-  const problem = await untilAborted(ctx.checkTarget(start), signal);
+  const problem = await untilAborted(ctx.checkTarget(start, signal), signal);
   if (problem !== null) return failure(problem, 'blocked');
 
   let url = start;
 
   for (let hop = 0; ; hop++) {
     const response = await request(url, {
-      dispatcher: ctx.agent,
+      dispatcher: agent,
       method: 'GET',
       headers: requestHeaders(ctx.options.userAgent, fetchOptions, url.origin === start.origin),
       signal,
@@ -169,7 +192,7 @@ async function follow(
     const location = firstHeader(response.headers.location);
     const next: URL | null = location === undefined ? null : withoutFragment(parseUrl(location, url));
     if (next === null) return failure(`HTTP ${response.statusCode} without a valid Location`, 'redirect');
-    const refused = await untilAborted(ctx.checkTarget(next), signal);
+    const refused = await untilAborted(ctx.checkTarget(next, signal), signal);
     if (refused !== null) return failure(`redirect refused: ${refused}`, 'blocked');
     url = next;
   }

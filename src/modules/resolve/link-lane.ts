@@ -48,6 +48,8 @@ interface LaneRequest {
   raw: IncomingMessage;
   response: ServerResponse;
   started: number;
+  /** The client's address, as TRUST_PROXY resolves it: the one the budget was charged to, and the one logged. */
+  ip: string;
   mount: string;
   token: string;
   pathFormat: string | undefined;
@@ -110,7 +112,7 @@ export function linkLane(options: LinkLaneOptions): Lane {
     const logged = {
       method: 'GET',
       urlJson: linkUrlJson(raw.url!, request.mount, token),
-      ip: raw.socket.remoteAddress,
+      ip: request.ip,
     };
     logAnswered(log, id, logged, status, seconds * 1000);
     return true;
@@ -140,9 +142,9 @@ export function linkLane(options: LinkLaneOptions): Lane {
     const admission = ip === null ? 'refer' : gate.admission(ip);
     // A miss is resolved by Fastify's route, which charges the budget itself.
     if (admission === 'refer' || !cache.has(token)) return next();
-    const request: LaneRequest = { raw, response, started, mount, token, pathFormat, queryFormat };
+    const request: LaneRequest = { raw, response, started, ip: ip!, mount, token, pathFormat, queryFormat };
     if (admission === 'free') return attempt(request, undefined, next);
-    gate.charge(raw, ip!).then(
+    gate.charge(raw, request.ip).then(
       (verdict) => {
         // A refusal (429, and the strike toward a ban) is the hooks' to make, with this same verdict.
         if (verdict && !verdict.allowed) return next();
