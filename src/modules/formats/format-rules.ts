@@ -1,6 +1,6 @@
 // Decides which format (or the page, or a refusal) a public-link request gets: path, query, the ordered rules, base64.
 import safeRegex from 'safe-regex2';
-import { FORMATS, FORMAT_ALIASES, formatNamed, type Format } from '../../formats/formats.js';
+import { FORMATS, FORMAT_ALIASES, formatNamed, type Format, type FormatVariant } from '../../formats/formats.js';
 import { errors, type Issue } from '../../http/errors.js';
 
 export const RULE_MATCHES = ['contains', 'prefix', 'equals', 'regex'] as const;
@@ -58,6 +58,8 @@ export interface LinkChoice {
   result: LinkResult;
   /** A rule id, or `path`, `query` or `default`. */
   rule: string;
+  /** The document for an older client, set after the choice from its User-Agent (client-versions.ts). */
+  variant?: FormatVariant;
 }
 
 export interface LinkRequest {
