@@ -88,13 +88,19 @@ export const PreviewQuery = Type.Object({
 
 export const PreviewResponse = Type.Object(
   {
-    format: Type.String({ description: 'The chosen format, `page`, or `block`.' }),
+    format: Type.String({
+      description:
+        "What `Subweave-Format` says: the format, an older client's variant (`sing-box-1.11`, `clash-classic`), `page`, or `block`.",
+    }),
     rule: Type.String({ description: 'The deciding rule id, or `path`, `query`, `default`.' }),
     served: Type.Integer({ description: 'Servers in the body.' }),
     skipped: Type.Array(
       Type.Object({
         data: Type.String({ description: 'The share URI that was skipped.' }),
-        reason: Type.String({ description: 'Why the format could not express it.' }),
+        reason: Type.String({
+          description:
+            'Why the format could not express it: a sentence, or a code (`insecure_tls`, `unsupported_transport`, `unsupported_by_client`; docs/api.md).',
+        }),
       }),
       { description: 'Servers left out of this format.' },
     ),
