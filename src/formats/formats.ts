@@ -26,3 +26,10 @@ export function formatNamed(name: string): Format | null {
 
 /** Every name a client may ask for, canonical names first. */
 export const FORMAT_NAMES: readonly string[] = [...FORMATS, ...Object.keys(FORMAT_ALIASES)];
+
+/**
+ * Documents served in place of a format to clients too old to load it, named in `Subweave-Format`: sing-box 1.10
+ * and 1.11 apps get `sing-box-1.11`, Clash apps on the original (non-Meta) core get `clash-classic`.
+ */
+export const FORMAT_VARIANTS = { 'sing-box-1.11': 'sing-box', 'clash-classic': 'mihomo' } as const;
+export type FormatVariant = keyof typeof FORMAT_VARIANTS;

@@ -25,6 +25,8 @@ export interface Tls {
   clientFingerprint?: string;
   /** Certificate pinning: hex SHA-256 of the server certificate (`pcs`, `pinSHA256`, `hpkp`). */
   pinnedCertSha256?: string;
+  /** Names the certificate is verified against instead of the server name (`vcn`, Xray's verifyPeerCertByName). */
+  verifyPeerCertByName?: string;
   /** ECH config list (base64) from `ech`. */
   ech?: string;
   disableSni?: boolean;
@@ -37,7 +39,8 @@ export type Transport =
   /** TCP with HTTP/1.1 header obfuscation (`type=tcp&headerType=http`). */
   | { type: 'http'; host: string[]; path: string[]; method?: string }
   | { type: 'ws'; path: string; host?: string; maxEarlyData?: number; earlyDataHeaderName?: string }
-  | { type: 'httpupgrade'; path: string; host?: string }
+  /** `earlyData` is the `ed=` of the link (in the path or the query): the request is sent with the first data. */
+  | { type: 'httpupgrade'; path: string; host?: string; earlyData?: number }
   | { type: 'grpc'; serviceName: string; authority?: string; multiMode?: boolean }
   /** HTTP/2 transport (`type=http`/`h2` in VLESS/VMess links). */
   | { type: 'h2'; path: string; host: string[] }
@@ -91,6 +94,9 @@ export interface ShadowsocksNode extends NodeBase {
   /** SIP003 plugin, e.g. `obfs-local` with `{obfs: 'http', 'obfs-host': 'h'}` or `v2ray-plugin`; `true` is a bare flag. */
   plugin?: { name: string; options: Record<string, string | true> };
   udpOverTcp?: boolean;
+  /** A V2Ray transport and TLS, as Xray writes Shadowsocks links (`type=ws&security=tls`); absent for plain TCP. */
+  transport?: Transport;
+  tls?: Tls;
 }
 
 export interface ShadowsocksrNode extends NodeBase {

@@ -90,6 +90,19 @@ describe('subweave admin CLI', () => {
     }
   });
 
+  it('reads and sets the format settings', async () => {
+    expect(json(await admin(['format-settings', 'get']))).toEqual({ xray_allow_insecure: false });
+    expect(json(await admin(['format-settings', 'set', 'xray_allow_insecure', 'true']))).toEqual({
+      xray_allow_insecure: true,
+    });
+    expect(json(await admin(['format-settings', 'set', 'xray_allow_insecure', 'false']))).toEqual({
+      xray_allow_insecure: false,
+    });
+    const wrong = await admin(['format-settings', 'set', 'xray_allow_insecure', 'yes']);
+    expect([wrong.code, wrong.stderr]).toEqual([2, expect.stringContaining('true or false')]);
+    expect((await admin(['format-settings', 'set', 'other', 'true'])).stderr).toContain('unknown format setting');
+  });
+
   it('prints the error envelope on stderr and exits 1 when the server refuses', async () => {
     const [missing, wrongKey] = await Promise.all([
       admin(['users', 'get', String(freshUserId())]),

@@ -67,8 +67,15 @@ const GOLDEN: Golden[] = [
       fields: { network: 'h2', 'h2-opts': { path: '/grpc', host: ['cdn.example.com'] } },
       absent: ['http-opts'],
     },
-    'sing-box': { fields: { 'transport.type': 'http', 'transport.host': ['cdn.example.com'], 'tls.enabled': true } },
-    xray: { skipped: /HTTP\/2/ },
+    'sing-box': {
+      fields: {
+        'transport.type': 'http',
+        'transport.host': ['cdn.example.com'],
+        'tls.enabled': true,
+        'tls.server_name': 'cdn.example.com',
+      },
+    },
+    xray: { skipped: /^unsupported_transport$/ },
   },
   {
     id: 'M07',
@@ -92,6 +99,20 @@ const GOLDEN: Golden[] = [
   { id: 'M09', mihomo: { fields: { type: 'vmess', 'reality-opts': MIHOMO_REALITY } } },
 
   // libXray parse_share_test.go
+  {
+    id: 'X26',
+    xray: {
+      fields: {
+        protocol: 'shadowsocks',
+        'streamSettings.network': 'ws',
+        'streamSettings.wsSettings': { path: '/ws', host: 'cdn.ws' },
+        'streamSettings.security': 'tls',
+        'streamSettings.tlsSettings.serverName': 'ss-ws.example',
+      },
+    },
+    mihomo: { skipped: /^unsupported_transport$/ },
+    'sing-box': { skipped: /^unsupported_transport$/ },
+  },
   {
     id: 'X01',
     note: 'libXray renders Hysteria2 for Xray >= v26.1.13; this format gates it out (docs/templates.md)',
@@ -388,10 +409,13 @@ const GOLDEN: Golden[] = [
   { id: 'S20', mihomo: { fields: { cipher: 'zero', alterId: 0 } }, 'sing-box': { fields: { security: 'zero' } } },
   {
     id: 'S21',
-    note: 'Sub-Store emits h2 without TLS; mihomo always wraps HTTP/2 in TLS, so such a server is skipped',
-    mihomo: { skipped: /without TLS/ },
-    'sing-box': { skipped: /without TLS/ },
-    xray: { skipped: /alterId|HTTP\/2/ },
+    note: 'Sub-Store emits h2 without TLS; mihomo converter.go writes net http as network h2 whatever the TLS',
+    mihomo: {
+      fields: { network: 'h2', 'h2-opts': { path: '/a,/b', host: ['h1.example.com', 'h2.example.com'] } },
+      absent: ['tls'],
+    },
+    'sing-box': { fields: { 'transport.type': 'http', 'transport.path': '/a,/b' }, absent: ['tls'] },
+    xray: { skipped: /alterId|unsupported_transport/ },
   },
   {
     id: 'S22',
@@ -415,7 +439,12 @@ const GOLDEN: Golden[] = [
       },
     },
   },
-  { id: 'S24', mihomo: { skipped: /quic/ }, 'sing-box': { skipped: /quic/ }, xray: { skipped: /QUIC/ } },
+  {
+    id: 'S24',
+    mihomo: { skipped: /quic/ },
+    'sing-box': { skipped: /quic/ },
+    xray: { skipped: /^unsupported_transport$/ },
+  },
   {
     id: 'S25',
     mihomo: {

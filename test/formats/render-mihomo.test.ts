@@ -76,7 +76,13 @@ describe('mihomo proxies, protocol by protocol', () => {
     });
     const h2 = proxyOf(make.vmess({ transport: { type: 'h2', path: '/h2', host: ['a.example.com'] }, tls: {} }));
     expect([h2.network, h2['h2-opts']]).toEqual(['h2', { path: '/h2', host: ['a.example.com'] }]);
-    expect(skipReason(make.vmess({ transport: { type: 'h2', path: '/', host: [] } }))).toMatch(/without TLS/);
+    // mihomo converter.go writes a VMess `net: h2` link as network h2 with or without `tls` (docs/templates.md).
+    const plain = proxyOf(make.vmess({ transport: { type: 'h2', path: '/', host: ['c.example.com'] } }));
+    expect([plain.network, plain['h2-opts'], plain.tls]).toEqual([
+      'h2',
+      { path: '/', host: ['c.example.com'] },
+      undefined,
+    ]);
     const http = proxyOf(make.vmess({ transport: { type: 'http', host: ['b.example.com'], path: [], method: 'GET' } }));
     expect([http.network, http['http-opts']]).toEqual([
       'http',

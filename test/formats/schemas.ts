@@ -48,14 +48,19 @@ const RFC_UUID =
   '^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000)$';
 const ANY_UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
+/** The schema's legacy DNS `address` pattern for DNS over HTTPS reads `^http://`; sing-box's own legacy.md lists `https://1.1.1.1/dns-query`. */
+const LEGACY_HTTP = '^http:\\/\\/.*';
+const LEGACY_HTTPS = '^https?:\\/\\/.*';
+
 /**
  * The schema as ajv can use it: sing-box-schema's `"id"` annotations are not a JSON Schema keyword (ajv would take
- * them for ids), and its UUID pattern is relaxed to what sing-box accepts (gofrs/uuid FromString), as libXray's test
- * ids have no version digit.
+ * them for ids), its UUID pattern is relaxed to what sing-box accepts (gofrs/uuid FromString), as libXray's test
+ * ids have no version digit, and its legacy DNS over HTTPS pattern is fixed (above).
  */
 function usableSchema(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(usableSchema);
-  if (typeof value !== 'object' || value === null) return value === RFC_UUID ? ANY_UUID : value;
+  if (typeof value !== 'object' || value === null)
+    return value === RFC_UUID ? ANY_UUID : value === LEGACY_HTTP ? LEGACY_HTTPS : value;
   return Object.fromEntries(
     Object.entries(value)
       .filter(([key, item]) => !(key === 'id' && typeof item === 'string'))

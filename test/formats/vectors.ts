@@ -197,7 +197,12 @@ export const PARSE_VECTORS: ParseVector[] = [
       uuid: XRAY_UUID,
       encryption: 'none',
       transport: { type: 'ws', path: '/ws', host: 'cdn.edge' },
-      tls: { serverName: 'edge.example', alpn: ['h2', 'h3'], clientFingerprint: 'chrome' },
+      tls: {
+        serverName: 'edge.example',
+        alpn: ['h2', 'h3'],
+        clientFingerprint: 'chrome',
+        verifyPeerCertByName: 'edge.example',
+      },
     },
   },
   {
@@ -539,7 +544,12 @@ export const PARSE_VECTORS: ParseVector[] = [
     id: 'S16',
     source: `${SUBSTORE_URI} parses Trojan vcn values into mihomo and sidecar fields`,
     uri: 'trojan://trojan-pass@trojan.example.com:443?vcn=first.example.com%2Csecond.example.com#Trojan%20VCN',
-    expected: { protocol: 'trojan', name: 'Trojan VCN', port: 443, tls: {} },
+    expected: {
+      protocol: 'trojan',
+      name: 'Trojan VCN',
+      port: 443,
+      tls: { verifyPeerCertByName: 'first.example.com,second.example.com' },
+    },
   },
   {
     id: 'S17',
@@ -924,6 +934,20 @@ export const PARSE_VECTORS: ParseVector[] = [
       tls: { serverName: 'aws-ar-buenosaires-1.f1cflineb.com' },
     },
   },
+  {
+    // Xray carries Shadowsocks over a V2Ray transport; mihomo and sing-box cannot (golden.test.ts).
+    id: 'X26',
+    source: `${LIBXRAY} TestConvertShareLinksToXrayJson_ShadowsocksWithStreamQuery`,
+    uri: `ss://${b64('aes-128-gcm:p')}@ss-ws.example:443?type=ws&path=%2Fws&host=cdn.ws&security=tls&sni=ss-ws.example`,
+    expected: {
+      protocol: 'shadowsocks',
+      server: 'ss-ws.example',
+      method: 'aes-128-gcm',
+      password: 'p',
+      transport: { type: 'ws', path: '/ws', host: 'cdn.ws' },
+      tls: { serverName: 'ss-ws.example' },
+    },
+  },
 ];
 
 /** Links the clients' tests feed in that this project refuses, each with the reason it gives. */
@@ -990,13 +1014,6 @@ export const REFUSED_VECTORS: RefusedVector[] = [
     source: `${LIBXRAY} TestConvertShareLinksToXrayJson_MultiLineSkipsBad`,
     uri: `vmess://${XRAY_UUID}@bad.example:notaport?encryption=none`,
     reason: "invalid port 'notaport'",
-  },
-  {
-    // Xray can carry shadowsocks over ws; mihomo, sing-box and SIP008 cannot, and the typed form has no such field.
-    id: 'X26',
-    source: `${LIBXRAY} TestConvertShareLinksToXrayJson_ShadowsocksWithStreamQuery`,
-    uri: `ss://${b64('aes-128-gcm:p')}@ss-ws.example:443?type=ws&path=%2Fws&host=cdn.ws&security=tls&sni=ss-ws.example`,
-    reason: "'ws' transport",
   },
   {
     id: 'S36',

@@ -46,6 +46,8 @@ const stream = closed(
       alpn: strings,
       fingerprint: str,
       pinnedPeerCertSha256: str,
+      // Written only under the admin's xray_allow_insecure, for cores before 26.6.22 (which still read it).
+      allowInsecure: { const: true },
       echConfigList: str,
       verifyPeerCertByName: str,
     }),

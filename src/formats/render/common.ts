@@ -7,6 +7,37 @@ export type Converted<T> = { ok: true; value: T } | { ok: false; reason: string 
 
 export const skip = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
 
+/** Skip reasons given as codes (docs/api.md lists them); the others are a short sentence. */
+export const SKIP = {
+  /** Xray from 26.6.22 refuses `allowInsecure`, and the link has no pin to verify with instead. */
+  insecureTls: 'insecure_tls',
+  unsupportedTransport: 'unsupported_transport',
+  /** The format's variant for an older client (Clash classic, sing-box 1.11) cannot express the server. */
+  unsupportedByClient: 'unsupported_by_client',
+} as const;
+
+/**
+ * The TLS server name: the link's `sni`/`peer`, else the first host of its ws, httpupgrade, xhttp or h2 transport,
+ * else its gRPC authority (the fallback v2rayN applies when it writes configs); undefined leaves it to the client.
+ */
+export function tlsServerName(tls: Tls, transport: Transport | undefined): string | undefined {
+  if (tls.serverName) return tls.serverName;
+  switch (transport?.type) {
+    case 'ws':
+    case 'httpupgrade':
+    case 'xhttp':
+      return splitFirst(transport.host);
+    case 'h2':
+      return splitFirst(transport.host[0]);
+    case 'grpc':
+      return transport.authority || undefined;
+    default:
+      return undefined;
+  }
+}
+
+const splitFirst = (hosts: string | undefined): string | undefined => hosts?.split(',')[0]?.trim() || undefined;
+
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 
 /** A name-based UUID (RFC 4122 version 5) of `name` in `namespace`. */

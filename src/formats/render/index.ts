@@ -5,7 +5,7 @@ import type { ProxyNode, Skipped } from '../proxy.js';
 import { BUILTIN_TEMPLATES } from './builtin-templates.js';
 import { mihomo } from './mihomo.js';
 import { uniqueNames } from './names.js';
-import type { Named, Parsed, Renderer } from './renderer.js';
+import type { Named, Parsed, Renderer, RenderOptions } from './renderer.js';
 import { singBox } from './sing-box.js';
 import { sip008 } from './sip008.js';
 import { templateSamples } from './template-samples.js';
@@ -14,6 +14,7 @@ import { xray } from './xray.js';
 export { BUILTIN_TEMPLATES, SERVERS_MARKER } from './builtin-templates.js';
 export { RESERVED_NAMES, uniqueNames } from './names.js';
 export { MAX_TEMPLATE_DEPTH } from './template-depth.js';
+export type { RenderOptions } from './renderer.js';
 
 /** The formats rendered here; base64 and plain are the share URIs themselves. */
 export type RenderedFormat = Exclude<Format, 'base64' | 'plain'>;
@@ -89,11 +90,13 @@ function unreadableOutput(format: TemplatedFormat, body: string): string | null 
 /**
  * The document `format` serves for `nodes`, and the nodes it had to leave out. `template` defaults to the built-in
  * one; a stored template that no longer passes templateProblem is replaced by the built-in one, so the link still works.
+ * `options.variant` must be one of this format's variants.
  */
 export function renderFormat(
   format: RenderedFormat,
   nodes: readonly ProxyNode[],
   template?: string,
+  options: RenderOptions = {},
 ): { body: string; skipped: Skipped[] } {
   const renderer = RENDERERS[format];
   const usable = usableTemplate(format, template);
@@ -101,7 +104,7 @@ export function renderFormat(
   const kept: ProxyNode[] = [];
   const items: unknown[] = [];
   for (const node of nodes) {
-    const converted = renderer.convert(node);
+    const converted = renderer.convert(node, options);
     if (converted.ok) {
       kept.push(node);
       items.push(converted.value);
@@ -109,5 +112,5 @@ export function renderFormat(
   }
   const names = uniqueNames(kept, renderer.templateNames(usable));
   const servers: Named<unknown>[] = items.map((item, i) => ({ item, name: names[i] as string }));
-  return { body: renderer.render(servers, usable), skipped };
+  return { body: renderer.render(servers, usable, options), skipped };
 }

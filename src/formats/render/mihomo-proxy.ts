@@ -1,5 +1,5 @@
 // One server as a mihomo `proxies` entry, in the canonical keys of mihomo's docs/config.yaml (dashed, integer ports).
-import type { ProxyNode, ShadowsocksNode, Tls } from '../proxy.js';
+import type { ProxyNode, ShadowsocksNode, Tls, Transport } from '../proxy.js';
 import {
   browserFingerprint,
   canonicalUuid,
@@ -10,10 +10,13 @@ import {
   realityProblem,
   realityPublicKey,
   skip,
+  SKIP,
+  tlsServerName,
   visionFlow,
   vmessCipher,
 } from './common.js';
 import { addTransport } from './mihomo-transport.js';
+import type { RenderOptions } from './renderer.js';
 
 type Proxy = Record<string, unknown>;
 
@@ -43,8 +46,15 @@ const SS_CIPHERS = new Set([
 ]);
 
 /** Adds the TLS keys (trojan, hysteria, tuic, anytls call the server name `sni`; vless, vmess `servername`). */
-function addTls(out: Proxy, tls: Tls, sniKey: 'sni' | 'servername', browser: boolean): string | null {
-  if (tls.serverName) out[sniKey] = tls.serverName;
+function addTls(
+  out: Proxy,
+  tls: Tls,
+  sniKey: 'sni' | 'servername',
+  browser: boolean,
+  transport?: Transport,
+): string | null {
+  const serverName = tlsServerName(tls, transport);
+  if (serverName) out[sniKey] = serverName;
   if (tls.alpn?.length) out.alpn = tls.alpn;
   if (tls.insecure) out['skip-cert-verify'] = true;
   if (tls.pinnedCertSha256 !== undefined) {
@@ -116,11 +126,18 @@ const MIHOMO_TYPES: Readonly<Record<ProxyNode['protocol'], string>> = {
   anytls: 'anytls',
 };
 
+/** The protocols the original (non-Meta) Clash core loads; it knows no REALITY either. */
+const CLASSIC_PROTOCOLS = new Set<ProxyNode['protocol']>(['shadowsocks', 'shadowsocksr', 'vmess', 'trojan', 'socks']);
+
+const classicProblem = (node: ProxyNode): boolean =>
+  !CLASSIC_PROTOCOLS.has(node.protocol) || ('tls' in node && node.tls?.reality !== undefined);
+
 /** Speeds in Mbps: mihomo reads a bare number as Mbps, as its converter writes it. */
 const speed = (mbps: number | undefined): string | undefined => (mbps ? String(mbps) : undefined);
 
 /** The mihomo proxy map of a node (its `name` is filled in later), or why mihomo cannot load it. */
-export function mihomoProxy(node: ProxyNode): Converted<Proxy> {
+export function mihomoProxy(node: ProxyNode, options: RenderOptions = {}): Converted<Proxy> {
+  if (options.variant === 'clash-classic' && classicProblem(node)) return skip(SKIP.unsupportedByClient);
   if ('tls' in node) {
     const problem = realityProblem(node.tls);
     if (problem) return skip(problem);
@@ -141,8 +158,8 @@ export function mihomoProxy(node: ProxyNode): Converted<Proxy> {
       if (node.tls) proxy.tls = true;
       return result(
         proxy,
-        node.tls ? addTls(proxy, node.tls, 'servername', true) : null,
-        addTransport(proxy, node.transport, 'vless', node.tls !== undefined),
+        node.tls ? addTls(proxy, node.tls, 'servername', true, node.transport) : null,
+        addTransport(proxy, node.transport, 'vless'),
       );
     }
     case 'vmess': {
@@ -156,15 +173,20 @@ export function mihomoProxy(node: ProxyNode): Converted<Proxy> {
       if (node.tls) proxy.tls = true;
       return result(
         proxy,
-        node.tls ? addTls(proxy, node.tls, 'servername', true) : null,
-        addTransport(proxy, node.transport, 'vmess', node.tls !== undefined),
+        node.tls ? addTls(proxy, node.tls, 'servername', true, node.transport) : null,
+        addTransport(proxy, node.transport, 'vmess'),
       );
     }
     case 'trojan':
       proxy.password = node.password;
       proxy.udp = true;
-      return result(proxy, addTls(proxy, node.tls, 'sni', true), addTransport(proxy, node.transport, 'trojan', true));
+      return result(
+        proxy,
+        addTls(proxy, node.tls, 'sni', true, node.transport),
+        addTransport(proxy, node.transport, 'trojan'),
+      );
     case 'shadowsocks': {
+      if (node.transport) return skip(SKIP.unsupportedTransport);
       const cipher = node.method.toLowerCase();
       if (!SS_CIPHERS.has(cipher)) return skip(`Shadowsocks cipher ${node.method} is not supported by mihomo`);
       proxy.cipher = cipher;

@@ -5,12 +5,7 @@ import { webSocketEarlyData, xhttpExtra } from './common.js';
 type Proxy = Record<string, unknown>;
 
 /** Adds `network` and its `*-opts` for the V2Ray-style transports. */
-export function addTransport(
-  out: Proxy,
-  transport: Transport,
-  protocol: 'vless' | 'vmess' | 'trojan',
-  secure: boolean,
-): string | null {
+export function addTransport(out: Proxy, transport: Transport, protocol: 'vless' | 'vmess' | 'trojan'): string | null {
   switch (transport.type) {
     case 'tcp':
       if (protocol !== 'trojan') out.network = 'tcp';
@@ -29,6 +24,8 @@ export function addTransport(
     }
     case 'httpupgrade': {
       const opts: Proxy = { path: transport.path || '/', 'v2ray-http-upgrade': true };
+      // mihomo's converter turns `ed=` into fast open: the upgrade request does not wait for the answer.
+      if (transport.earlyData) opts['v2ray-http-upgrade-fast-open'] = true;
       if (transport.host) opts.headers = { Host: transport.host };
       out.network = 'ws';
       out['ws-opts'] = opts;
@@ -49,8 +46,7 @@ export function addTransport(
     }
     case 'h2': {
       if (protocol === 'trojan') break;
-      // mihomo always speaks HTTP/2 over TLS; a server without TLS would not understand it.
-      if (!secure) return 'HTTP/2 transport without TLS is not supported by mihomo';
+      // As mihomo's converter writes `net: http`/`h2` links; mihomo itself always runs HTTP/2 over TLS.
       const opts: Proxy = { path: transport.path || '/' };
       if (transport.host.length) opts.host = transport.host;
       out.network = 'h2';

@@ -1,4 +1,5 @@
 // The shape every format's renderer has, so renderFormat can skip, name and render the same way for each.
+import type { FormatVariant } from '../formats.js';
 import type { ProxyNode } from '../proxy.js';
 import type { Converted } from './common.js';
 import { MAX_TEMPLATE_DEPTH, nestsDeeper } from './template-depth.js';
@@ -9,15 +10,23 @@ export interface Named<Item> {
   name: string;
 }
 
+/** What shapes a document besides its servers and template. */
+export interface RenderOptions {
+  /** A document for older clients (formats.ts FORMAT_VARIANTS); it must belong to the rendered format. */
+  variant?: FormatVariant;
+  /** Xray: write `allowInsecure` for links that ask for it (the admin's `xray_allow_insecure`) instead of skipping them. */
+  xrayAllowInsecure?: boolean;
+}
+
 export interface Renderer<Template, Item> {
   /** The parsed template, or a short reason it cannot be used. */
   parseTemplate(text: string): Parsed<Template>;
   /** Group and outbound names of the template, which no server may take. */
   templateNames(template: Template): Iterable<string>;
   /** The node in the target's terms, or why the target cannot express it. */
-  convert(node: ProxyNode): Converted<Item>;
+  convert(node: ProxyNode, options: RenderOptions): Converted<Item>;
   /** The document text; `servers` is in order and may be empty. */
-  render(servers: readonly Named<Item>[], template: Template): string;
+  render(servers: readonly Named<Item>[], template: Template, options: RenderOptions): string;
 }
 
 /** `unusable`: the text parses but cannot be served (400 invalid_template rather than validation_failed). */

@@ -1,4 +1,4 @@
-// One server as a sing-box 1.12+ outbound (or, for WireGuard, an endpoint), in the keys of sing-box's option structs.
+// One server as a sing-box 1.12+ (or 1.11) outbound (or, for WireGuard, an endpoint), in the keys of sing-box's option structs.
 import type { ProxyNode, Tls, Transport } from '../proxy.js';
 import {
   browserFingerprint,
@@ -10,11 +10,14 @@ import {
   realityPublicKey,
   sip003Options,
   skip,
+  SKIP,
+  tlsServerName,
   withPrefix,
   visionFlow,
   vmessCipher,
   webSocketEarlyData,
 } from './common.js';
+import type { RenderOptions } from './renderer.js';
 
 type Json = Record<string, unknown>;
 /** Where a server goes in the sing-box document. */
@@ -46,13 +49,14 @@ const SS_METHODS = new Set([
 ]);
 
 /** The `tls` object; `stream` is false for the QUIC protocols, which have no uTLS or REALITY. */
-function tlsObject(tls: Tls, stream: boolean): Converted<Json> {
+function tlsObject(tls: Tls, stream: boolean, transport?: Transport): Converted<Json> {
   // sing-box cannot pin a certificate: with verification on, dropping the pin still verifies; with it off, it would not.
   if (tls.pinnedCertSha256 !== undefined && (tls.insecure || certSha256Hex(tls.pinnedCertSha256) === null))
     return skip('certificate pinning is not supported by sing-box');
   const out: Json = { enabled: true };
   if (tls.disableSni) out.disable_sni = true;
-  if (tls.serverName) out.server_name = tls.serverName;
+  const serverName = tlsServerName(tls, transport);
+  if (serverName) out.server_name = serverName;
   if (tls.insecure) out.insecure = true;
   if (tls.alpn?.length) out.alpn = tls.alpn;
   if (tls.ech)
@@ -70,7 +74,7 @@ function tlsObject(tls: Tls, stream: boolean): Converted<Json> {
   return { ok: true, value: out };
 }
 
-function transportObject(transport: Transport, secure: boolean): Converted<Json | undefined> {
+function transportObject(transport: Transport): Converted<Json | undefined> {
   switch (transport.type) {
     case 'tcp':
       return { ok: true, value: undefined };
@@ -92,6 +96,7 @@ function transportObject(transport: Transport, secure: boolean): Converted<Json 
       return { ok: true, value: out };
     }
     case 'httpupgrade': {
+      // sing-box has no httpupgrade early data; the link's `ed` was taken out of the path when it was parsed.
       const out: Json = { type: 'httpupgrade', path: transport.path || '/' };
       if (transport.host) out.host = transport.host;
       return { ok: true, value: out };
@@ -99,8 +104,7 @@ function transportObject(transport: Transport, secure: boolean): Converted<Json 
     case 'grpc':
       return { ok: true, value: { type: 'grpc', service_name: transport.serviceName } };
     case 'h2': {
-      // sing-box speaks HTTP/2 only over TLS; without it the same transport is HTTP/1.1.
-      if (!secure) return skip('HTTP/2 transport without TLS is not supported by sing-box');
+      // sing-box's `http` transport: HTTP/2 over TLS, plain HTTP without it (its docs, V2Ray transport).
       const out: Json = { type: 'http', path: transport.path || '/' };
       if (transport.host.length) out.host = transport.host;
       return { ok: true, value: out };
@@ -114,11 +118,11 @@ function transportObject(transport: Transport, secure: boolean): Converted<Json 
 
 function streamProxy(out: Json, tls: Tls | undefined, transport: Transport): Converted<SingBoxItem> {
   if (tls) {
-    const tlsPart = tlsObject(tls, true);
+    const tlsPart = tlsObject(tls, true, transport);
     if (!tlsPart.ok) return tlsPart;
     out.tls = tlsPart.value;
   }
-  const transportPart = transportObject(transport, tls !== undefined);
+  const transportPart = transportObject(transport);
   if (!transportPart.ok) return transportPart;
   if (transportPart.value) out.transport = transportPart.value;
   return { ok: true, value: { kind: 'outbound', value: out } };
@@ -140,8 +144,13 @@ function addServerPorts(out: Json, list: string | undefined): string | null {
   return null;
 }
 
+/** AnyTLS and Hysteria v1 port hopping arrived in sing-box 1.12 (docs/changelog.md). */
+const needs112 = (node: ProxyNode): boolean =>
+  node.protocol === 'anytls' || (node.protocol === 'hysteria' && node.ports !== undefined);
+
 /** The sing-box outbound or endpoint of a node (its `tag` is filled in later), or why sing-box cannot load it. */
-export function singBoxOutbound(node: ProxyNode): Converted<SingBoxItem> {
+export function singBoxOutbound(node: ProxyNode, options: RenderOptions = {}): Converted<SingBoxItem> {
+  if (options.variant === 'sing-box-1.11' && needs112(node)) return skip(SKIP.unsupportedByClient);
   if ('tls' in node) {
     const problem = realityProblem(node.tls);
     if (problem) return skip(problem);
@@ -171,6 +180,7 @@ export function singBoxOutbound(node: ProxyNode): Converted<SingBoxItem> {
       out.password = node.password;
       return streamProxy(out, node.tls, node.transport);
     case 'shadowsocks': {
+      if (node.transport) return skip(SKIP.unsupportedTransport);
       const method = node.method.toLowerCase();
       if (!SS_METHODS.has(method)) return skip(`Shadowsocks cipher ${node.method} is not supported by sing-box`);
       out.method = method;

@@ -1,4 +1,4 @@
-// The sing-box 1.12+ JSON profile: the template with servers appended to `outbounds` (WireGuard to `endpoints`).
+// The sing-box 1.12+ JSON profile (or its 1.11 form): the template with servers appended to `outbounds` (WireGuard to `endpoints`).
 import { SERVERS_MARKER } from './builtin-templates.js';
 import {
   expandMarker,
@@ -8,12 +8,16 @@ import {
   type Named,
   type Parsed,
   type Renderer,
+  type RenderOptions,
 } from './renderer.js';
+import { singBoxLegacyTemplate } from './sing-box-legacy.js';
 import { singBoxOutbound, type SingBoxItem } from './sing-box-outbound.js';
 
 interface SingBoxTemplate {
   document: Json;
   names: string[];
+  /** The document rewritten for sing-box 1.10 and 1.11, made on first use. */
+  legacy?: Json;
 }
 
 const isGroup = (outbound: Json): boolean => outbound.type === 'selector' || outbound.type === 'urltest';
@@ -38,8 +42,11 @@ function parseTemplate(text: string): Parsed<SingBoxTemplate> {
   return { ok: true, template: { document, names } };
 }
 
-function render(servers: readonly Named<SingBoxItem>[], template: SingBoxTemplate): string {
-  const document = template.document;
+function render(servers: readonly Named<SingBoxItem>[], template: SingBoxTemplate, options: RenderOptions): string {
+  const document =
+    options.variant === 'sing-box-1.11'
+      ? (template.legacy ??= singBoxLegacyTemplate(template.document))
+      : template.document;
   const names = servers.map((server) => server.name);
   const templateOutbounds = document.outbounds as Json[];
   const direct = templateOutbounds.find((outbound) => outbound.type === 'direct' && typeof outbound.tag === 'string');

@@ -7,10 +7,14 @@ import {
   realityProblem,
   realityPublicKey,
   skip,
+  SKIP,
+  tlsServerName,
+  vmessCipher,
   webSocketEarlyData,
   withPrefix,
   xhttpExtra,
 } from './common.js';
+import type { RenderOptions } from './renderer.js';
 
 type Json = Record<string, unknown>;
 
@@ -29,18 +33,20 @@ const SS_METHODS = new Set([
 ]);
 
 /**
- * Adds `security` and its settings. Xray refuses `allowInsecure` since v26.6.22, so it is never written: a link's
- * insecure flag is dropped and the certificate is verified (or checked against the `pcs` pin when there is one).
+ * Adds `security` and its settings. Xray refuses `allowInsecure` since v26.6.22 (infra/conf TLSConfig.Build fails the
+ * whole config), so a link asking for insecure TLS is checked against its `pcs` pin when it has one, written with
+ * `allowInsecure` only when the admin allows it for older cores, and skipped otherwise.
  */
-function addSecurity(out: Json, tls: Tls | undefined): string | null {
+function addSecurity(out: Json, tls: Tls | undefined, transport: Transport, options: RenderOptions): string | null {
   if (!tls) {
     out.security = 'none';
     return null;
   }
   const fingerprint = browserFingerprint(tls, XRAY_FINGERPRINTS);
+  const serverName = tlsServerName(tls, transport);
   if (tls.reality) {
     const reality: Json = {};
-    if (tls.serverName) reality.serverName = tls.serverName;
+    if (serverName) reality.serverName = serverName;
     reality.fingerprint = fingerprint;
     reality.publicKey = realityPublicKey(tls.reality.publicKey);
     if (tls.reality.shortId) reality.shortId = tls.reality.shortId;
@@ -50,14 +56,18 @@ function addSecurity(out: Json, tls: Tls | undefined): string | null {
     return null;
   }
   const settings: Json = {};
-  if (tls.serverName) settings.serverName = tls.serverName;
+  if (serverName) settings.serverName = serverName;
   if (tls.alpn?.length) settings.alpn = tls.alpn;
   if (fingerprint) settings.fingerprint = fingerprint;
   if (tls.pinnedCertSha256 !== undefined) {
     const hex = certSha256Hex(tls.pinnedCertSha256);
     if (hex === null) return 'certificate pin is not a SHA-256';
     settings.pinnedPeerCertSha256 = hex;
+  } else if (tls.insecure) {
+    if (!options.xrayAllowInsecure) return SKIP.insecureTls;
+    settings.allowInsecure = true;
   }
+  if (tls.verifyPeerCertByName) settings.verifyPeerCertByName = tls.verifyPeerCertByName;
   if (tls.ech) settings.echConfigList = tls.ech;
   out.security = 'tls';
   out.tlsSettings = settings;
@@ -82,17 +92,16 @@ function addTransport(out: Json, transport: Transport): string | null {
     case 'ws': {
       // Xray reads early data from `?ed=` in the path, and only with the Sec-WebSocket-Protocol header.
       const ws = webSocketEarlyData(transport);
-      let path = ws.path;
-      if (ws.maxEarlyData && (ws.headerName ?? 'Sec-WebSocket-Protocol') === 'Sec-WebSocket-Protocol')
-        path += `${path.includes('?') ? '&' : '?'}ed=${ws.maxEarlyData}`;
-      settings = { path };
+      const sent = (ws.headerName ?? 'Sec-WebSocket-Protocol') === 'Sec-WebSocket-Protocol';
+      settings = { path: withQuery(ws.path, 'ed', sent ? ws.maxEarlyData : undefined) };
       if (transport.host) settings.host = transport.host;
       out.network = 'ws';
       out.wsSettings = settings;
       return null;
     }
     case 'httpupgrade':
-      settings = { path: transport.path || '/' };
+      // Xray reads httpupgrade early data from `?ed=` in the path, as for ws.
+      settings = { path: withQuery(transport.path || '/', 'ed', transport.earlyData) };
       if (transport.host) settings.host = transport.host;
       out.network = 'httpupgrade';
       out.httpupgradeSettings = settings;
@@ -124,13 +133,17 @@ function addTransport(out: Json, transport: Transport): string | null {
       return null;
     case 'h2':
     case 'quic':
-      return `${transport.type === 'h2' ? 'HTTP/2' : 'QUIC'} transport was removed from Xray`;
+      // Both were removed in Xray 25.1.1 ("use XHTTP"); a config naming them no longer loads.
+      return SKIP.unsupportedTransport;
   }
 }
 
-function streamSettings(tls: Tls | undefined, transport: Transport): Converted<Json> {
+const withQuery = (path: string, key: string, value: number | undefined): string =>
+  value ? `${path}${path.includes('?') ? '&' : '?'}${key}=${value}` : path;
+
+function streamSettings(tls: Tls | undefined, transport: Transport, options: RenderOptions): Converted<Json> {
   const out: Json = {};
-  const problem = addTransport(out, transport) ?? addSecurity(out, tls);
+  const problem = addTransport(out, transport) ?? addSecurity(out, tls, transport, options);
   return problem ? skip(problem) : { ok: true, value: out };
 }
 
@@ -138,7 +151,7 @@ const endpointOf = (host: string, port: number): string =>
   host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
 
 /** The Xray `proxy` outbound of a node, or why Xray (as the clients that import this format run it) cannot load it. */
-export function xrayOutbound(node: ProxyNode): Converted<Json> {
+export function xrayOutbound(node: ProxyNode, options: RenderOptions = {}): Converted<Json> {
   const outbound = (protocol: string, settings: Json, stream?: Converted<Json>): Converted<Json> => {
     if (stream && !stream.ok) return stream;
     const out: Json = { tag: 'proxy', protocol, settings };
@@ -156,32 +169,34 @@ export function xrayOutbound(node: ProxyNode): Converted<Json> {
       return outbound(
         'vless',
         { vnext: [{ address: node.server, port: node.port, users: [user] }] },
-        streamSettings(node.tls, node.transport),
+        streamSettings(node.tls, node.transport, options),
       );
     }
     case 'vmess': {
       if (node.alterId > 0) return skip('VMess alterId above 0 is not supported by Xray');
-      const cipher = node.cipher.toLowerCase();
-      const security = cipher === 'aes-128-gcm' || cipher === 'chacha20-poly1305' ? cipher : 'auto';
-      const users = [{ id: node.uuid, security }];
+      // Written as the link says, as v2rayN does; current Xray reads all but aes-128-gcm and chacha20-poly1305 as auto.
+      const users = [{ id: node.uuid, security: vmessCipher(node.cipher) }];
       return outbound(
         'vmess',
         { vnext: [{ address: node.server, port: node.port, users }] },
-        streamSettings(node.tls, node.transport),
+        streamSettings(node.tls, node.transport, options),
       );
     }
     case 'trojan':
       return outbound(
         'trojan',
         { servers: [{ address: node.server, port: node.port, password: node.password }] },
-        streamSettings(node.tls, node.transport),
+        streamSettings(node.tls, node.transport, options),
       );
     case 'shadowsocks': {
       if (node.plugin) return skip('Shadowsocks plugins are not supported by Xray');
       const method = node.method.toLowerCase();
       if (!SS_METHODS.has(method)) return skip(`Shadowsocks cipher ${node.method} is not supported by Xray`);
       const server = { address: node.server, port: node.port, method, password: node.password };
-      return outbound('shadowsocks', { servers: [server] }, { ok: true, value: { network: 'tcp' } });
+      const stream: Converted<Json> = node.transport
+        ? streamSettings(node.tls, node.transport, options)
+        : { ok: true, value: { network: 'tcp' } };
+      return outbound('shadowsocks', { servers: [server] }, stream);
     }
     case 'socks': {
       const server: Json = { address: node.server, port: node.port };

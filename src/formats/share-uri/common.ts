@@ -205,6 +205,7 @@ export function readTls(query: Query): Tls | Problem {
     alpn: query.list('alpn'),
     clientFingerprint: query.get('fp'),
     pinnedCertSha256,
+    verifyPeerCertByName: query.get('vcn', 'verifyPeerCertByName'),
     ech: query.get('ech'),
     disableSni: query.flag('disable_sni') || undefined,
   });
@@ -250,6 +251,7 @@ export function writeTls(query: QueryWriter, tls: Tls, keys: TlsKeys): void {
     .set('alpn', tls.alpn?.join(','))
     .set(keys.insecure, tls.insecure)
     .set(keys.pin, tls.pinnedCertSha256)
+    .set('vcn', tls.verifyPeerCertByName)
     .set('ech', tls.ech)
     .set('disable_sni', tls.disableSni)
     .set('pbk', tls.reality?.publicKey)

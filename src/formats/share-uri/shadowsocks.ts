@@ -5,6 +5,7 @@ import { decodeBase64Loose } from '../../modules/sources/uri-text.js';
 import type { ShadowsocksNode } from '../proxy.js';
 import type { Draft, Problem } from './common.js';
 import * as uri from './common.js';
+import { readStream, writeTransport } from './transport.js';
 
 type Plugin = NonNullable<ShadowsocksNode['plugin']>;
 
@@ -108,10 +109,8 @@ export function parseShadowsocks(body: string, name: string): Draft<ShadowsocksN
   const { credentials, host, port, query } = located;
   if (credentials === null) return uri.problem('ss URI needs method:password');
   if (port === null) return uri.problem('ss URI has no port');
-  const transport = query.get('type')?.toLowerCase();
-  if (transport !== undefined && transport !== 'tcp') {
-    return uri.problem(`shadowsocks over a '${transport}' transport is not supported`);
-  }
+  const stream = readShadowsocksStream(query);
+  if (uri.isProblem(stream)) return stream;
   const pluginValue = query.get('plugin');
   const plugin = pluginValue === undefined ? undefined : parsePlugin(pluginValue);
   if (plugin === null) return uri.problem('ss plugin has no name');
@@ -124,7 +123,16 @@ export function parseShadowsocks(body: string, name: string): Draft<ShadowsocksN
     password: credentials.password,
     plugin,
     udpOverTcp: query.flag('uot', 'udp-over-tcp') || undefined,
+    ...stream,
   });
+}
+
+/** Xray writes a transport and TLS into Shadowsocks links as it does for VLESS; plain TCP without TLS is no stream. */
+function readShadowsocksStream(query: uri.Query): Pick<ShadowsocksNode, 'transport' | 'tls'> | Problem {
+  if (query.get('type') === undefined && query.get('security') === undefined) return {};
+  const stream = readStream(query, false);
+  if (uri.isProblem(stream)) return stream;
+  return stream.tls !== undefined || stream.transport.type !== 'tcp' ? stream : {};
 }
 
 /** SIP002: base64url userinfo, except plain percent-encoded userinfo for 2022 ciphers (their keys are base64 already). */
@@ -132,9 +140,11 @@ export function writeShadowsocks(node: ShadowsocksNode): string {
   const userinfo = node.method.startsWith('2022-')
     ? `${uri.encodeUserinfo(node.method)}:${uri.encodeUserinfo(node.password)}`
     : Buffer.from(`${node.method}:${node.password}`, 'utf8').toString('base64url');
-  const query = new uri.QueryWriter()
+  const writer = new uri.QueryWriter()
     .set('plugin', node.plugin && pluginText(node.plugin))
-    .set('uot', node.udpOverTcp)
-    .toString();
+    .set('uot', node.udpOverTcp);
+  if (node.transport) writeTransport(writer, node.transport);
+  if (node.transport || node.tls) uri.writeSecurity(writer, node.tls);
+  const query = writer.toString();
   return `ss://${userinfo}@${uri.hostPort(node.server, node.port)}${query === '' ? '' : `/${query}`}${uri.fragment(node.name)}`;
 }

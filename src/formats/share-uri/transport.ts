@@ -45,8 +45,15 @@ export function httpHeaderTransport(host: string | undefined, path: string | und
   });
 }
 
-export function httpUpgradeTransport(path: string | undefined, host: string | undefined): Transport {
-  return uri.compact({ type: 'httpupgrade' as const, path: path ?? '/', host });
+/** Early data as `?ed=N` in the path (mihomo's converter reads it there) or as the link's `ed`; other values are ignored. */
+export function httpUpgradeTransport(
+  rawPath: string | undefined,
+  host: string | undefined,
+  ed: string | undefined,
+): Transport {
+  const { path, ed: pathEd } = splitEarlyData(rawPath ?? '/');
+  const earlyData = pathEd ?? (ed !== undefined && EARLY_DATA_RE.test(ed) ? Number(ed) : undefined);
+  return uri.compact({ type: 'httpupgrade' as const, path: path === '' ? '/' : path, host, earlyData });
 }
 
 export function grpcTransport(serviceName: string, authority: string | undefined, multiMode: boolean): Transport {
@@ -90,7 +97,7 @@ export function readTransport(query: Query): Transport | Problem {
     case 'websocket':
       return wsTransport(path, host, query.get('ed'), query.get('eh'));
     case 'httpupgrade':
-      return httpUpgradeTransport(path, host);
+      return httpUpgradeTransport(path, host, query.get('ed'));
     case 'grpc':
     case 'gun':
       return grpcTransport(
@@ -136,7 +143,7 @@ export function writeTransport(query: QueryWriter, transport: Transport): void {
       writeHostPath(query, transport).set('ed', transport.maxEarlyData).set('eh', transport.earlyDataHeaderName);
       return;
     case 'httpupgrade':
-      writeHostPath(query, transport);
+      writeHostPath(query, transport).set('ed', transport.earlyData);
       return;
     case 'grpc':
       query

@@ -93,7 +93,7 @@ function jsonTransport(json: uri.Query): Transport | Problem {
     case 'ws':
       return wsTransport(path, host, json.get('ed'), json.get('eh'));
     case 'httpupgrade':
-      return httpUpgradeTransport(path, host);
+      return httpUpgradeTransport(path, host, json.get('ed'));
     case 'grpc':
       return grpcTransport(path ?? '', json.get('authority') ?? host, type?.toLowerCase() === 'multi');
     case 'h2':
@@ -125,6 +125,11 @@ function jsonTls(json: uri.Query): Tls | undefined | Problem {
   return uri.isProblem(reality) ? reality : { ...tls, reality };
 }
 
+/** v2rayN writes early data into the path as `?ed=N`. */
+function withEarlyData(path: string, ed: number | undefined): string {
+  return ed === undefined ? path : `${path}${path.includes('?') ? '&' : '?'}ed=${ed}`;
+}
+
 /** v2rayN's `net`/`type`/`host`/`path` for a transport, plus the members only this project's parser reads. */
 function jsonTransportFields(transport: Transport): Record<string, string | undefined> {
   switch (transport.type) {
@@ -139,13 +144,16 @@ function jsonTransportFields(transport: Transport): Record<string, string | unde
         method: transport.method,
       };
     case 'ws': {
-      const ed = transport.maxEarlyData;
-      const separator = transport.path.includes('?') ? '&' : '?';
-      const path = ed === undefined ? transport.path : `${transport.path}${separator}ed=${ed}`;
+      const path = withEarlyData(transport.path, transport.maxEarlyData);
       return { net: 'ws', type: 'none', host: transport.host, path, eh: transport.earlyDataHeaderName };
     }
     case 'httpupgrade':
-      return { net: 'httpupgrade', type: 'none', host: transport.host, path: transport.path };
+      return {
+        net: 'httpupgrade',
+        type: 'none',
+        host: transport.host,
+        path: withEarlyData(transport.path, transport.earlyData),
+      };
     case 'grpc':
       return {
         net: 'grpc',
@@ -185,6 +193,7 @@ export function writeVmess(node: VmessNode): string {
     fp: tls?.clientFingerprint ?? '',
     allowInsecure: tls?.insecure ? '1' : undefined,
     pcs: tls?.pinnedCertSha256,
+    vcn: tls?.verifyPeerCertByName,
     ech: tls?.ech,
     disable_sni: tls?.disableSni ? '1' : undefined,
     pbk: tls?.reality?.publicKey,

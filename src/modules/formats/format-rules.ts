@@ -1,5 +1,5 @@
 // Decides which format (or the page, or a refusal) a public-link request gets: path, query, the ordered rules, base64.
-import { FORMATS, FORMAT_ALIASES, formatNamed, type Format } from '../../formats/formats.js';
+import { FORMATS, FORMAT_ALIASES, formatNamed, type Format, type FormatVariant } from '../../formats/formats.js';
 import { errors, type Issue } from '../../http/errors.js';
 import { compile, InvalidPatternError, type LinearPattern } from '../../shared/linear-pattern.js';
 
@@ -63,6 +63,8 @@ export interface LinkChoice {
   result: LinkResult;
   /** A rule id, or `path`, `query` or `default`. */
   rule: string;
+  /** The document for an older client, set after the choice from its User-Agent (client-versions.ts). */
+  variant?: FormatVariant;
 }
 
 export interface LinkRequest {

@@ -1,4 +1,4 @@
-// Holds the format rules and templates every instance serves with, loaded once and reloaded when the change log says so.
+// Holds the format rules, templates and settings every instance serves with, loaded once and reloaded when the change log says so.
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { ChangeLog } from '../../changes/change-log.js';
@@ -16,10 +16,20 @@ import {
   deleteRuleList,
   deleteTemplate,
   readRuleList,
+  readSettings,
   readTemplates,
   writeRuleList,
+  writeSetting,
   writeTemplate,
 } from './formats.store.js';
+
+/** Settings that shape the rendered formats (docs/admin-api.md); stored in format_settings under these names. */
+export interface FormatOptions {
+  xray_allow_insecure: boolean;
+}
+
+const DEFAULT_OPTIONS: FormatOptions = { xray_allow_insecure: false };
+const OPTION_NAMES = Object.keys(DEFAULT_OPTIONS) as (keyof FormatOptions)[];
 
 export interface TemplateView {
   format: TemplatedFormat;
@@ -31,6 +41,7 @@ interface Snapshot {
   rules: CompiledRules;
   templates: Record<TemplatedFormat, string>;
   custom: Set<TemplatedFormat>;
+  options: FormatOptions;
   /** Bumped on every reload, so output rendered with older settings is recognised as stale. */
   version: number;
 }
@@ -40,6 +51,7 @@ export class FormatSettings {
     rules: compileRules(DEFAULT_FORMAT_RULES),
     templates: { ...BUILTIN_TEMPLATES },
     custom: new Set(),
+    options: DEFAULT_OPTIONS,
     version: 0,
   };
 
@@ -70,6 +82,10 @@ export class FormatSettings {
 
   get version(): number {
     return this.snapshot.version;
+  }
+
+  get options(): FormatOptions {
+    return this.snapshot.options;
   }
 
   template(format: TemplatedFormat): string {
@@ -120,10 +136,27 @@ export class FormatSettings {
     return this.templateView(format);
   }
 
-  /** Reads both from the database; a stored value that no longer validates falls back to the default, logged. */
+  /**
+   * Stores the settings. The change is logged as a template change: every instance reloads and drops its rendered
+   * bodies, as for a new template (older instances, which know no settings, then do the same harmlessly).
+   */
+  async replaceOptions(options: FormatOptions): Promise<FormatOptions> {
+    await this.changes.write(async (trx, record) => {
+      const now = new Date().toISOString();
+      for (const name of OPTION_NAMES) await writeSetting(trx, name, JSON.stringify(options[name]), now);
+      record({ kind: 'templates' });
+    });
+    return this.snapshot.options;
+  }
+
+  /** Reads them all from the database; a stored value that no longer validates falls back to the default, logged. */
   private async reload(): Promise<void> {
     const db = this.database.db;
-    const [ruleJson, stored] = await Promise.all([readRuleList(db), readTemplates(db)]);
+    const [ruleJson, stored, settings] = await Promise.all([
+      readRuleList(db),
+      readTemplates(db),
+      readSettings(db, OPTION_NAMES),
+    ]);
     const templates = { ...BUILTIN_TEMPLATES };
     const custom = new Set<TemplatedFormat>();
     for (const { format, template } of stored) {
@@ -141,6 +174,7 @@ export class FormatSettings {
       rules: compileRules(this.parseRules(ruleJson)),
       templates,
       custom,
+      options: { xray_allow_insecure: settings.get('xray_allow_insecure') === 'true' },
       version: this.snapshot.version + 1,
     };
   }

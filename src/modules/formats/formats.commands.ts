@@ -1,4 +1,4 @@
-// The admin CLI's verbs for format rules and templates; documents are read from files so they can be kept in version control.
+// The admin CLI's verbs for format rules, templates and format settings; documents are read from files so they can be kept in version control.
 import { readFileSync } from 'node:fs';
 import type { AdminCommand } from '../admin/admin.commands.js';
 import { CommandUsageError } from '../admin/admin.commands.js';
@@ -24,6 +24,13 @@ function ruleListFrom(path: string | undefined): unknown {
   return Array.isArray(parsed) ? { rules: parsed } : parsed;
 }
 
+/** `xray_allow_insecure true|false` as the settings body; the only setting there is. */
+function settingFrom(name: string | undefined, value: string | undefined): unknown {
+  if (name !== 'xray_allow_insecure') throw new CommandUsageError(`unknown format setting ${name ?? ''}`.trim());
+  if (value !== 'true' && value !== 'false') throw new CommandUsageError('the value must be true or false');
+  return { xray_allow_insecure: value === 'true' };
+}
+
 export const FORMAT_COMMANDS: AdminCommand[] = [
   {
     verb: 'format-rules get',
@@ -45,6 +52,20 @@ export const FORMAT_COMMANDS: AdminCommand[] = [
     summary: 'Restore the built-in format rules.',
     example: 'format-rules reset',
     build: () => ({ method: 'DELETE', path: '/format-rules' }),
+  },
+  {
+    verb: 'format-settings get',
+    args: [],
+    summary: 'Show the format settings (xray_allow_insecure).',
+    example: 'format-settings get',
+    build: () => ({ method: 'GET', path: '/format-settings' }),
+  },
+  {
+    verb: 'format-settings set',
+    args: ['<name>', '<true|false>'],
+    summary: 'Write allowInsecure into the xray format for insecure links without a pin (for cores before 26.6.22).',
+    example: 'format-settings set xray_allow_insecure true',
+    build: (args) => ({ method: 'PUT', path: '/format-settings', body: settingFrom(args[0], args[1]) }),
   },
   {
     verb: 'templates get',

@@ -1,4 +1,4 @@
-// Admin endpoints for the format rules and the templates (mounted under /api/v1/admin, behind its guards).
+// Admin endpoints for the format rules, the templates and the format settings (mounted under /api/v1/admin, behind its guards).
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errors } from '../../http/errors.js';
@@ -9,6 +9,8 @@ import type { FormatRule } from './format-rules.js';
 import {
   FormatRulesBody,
   FormatRulesResponse,
+  FormatSettingsBody,
+  FormatSettingsResponse,
   TemplateBody,
   TemplateParams,
   TemplateResponse,
@@ -66,6 +68,33 @@ export const formatAdminRoutes: FastifyPluginAsync<{ formats: FormatSettings }> 
       },
     },
     async () => rulesAnswer(await formats.restoreDefaultRules()),
+  );
+
+  app.get(
+    '/format-settings',
+    {
+      schema: {
+        summary: 'Format settings',
+        description: 'Settings that shape the rendered formats (see docs/admin-api.md).',
+        response: { 200: FormatSettingsResponse },
+      },
+    },
+    async () => formats.options,
+  );
+
+  app.put(
+    '/format-settings',
+    {
+      schema: {
+        summary: 'Replace the format settings',
+        description:
+          'Stores the settings and answers like GET. Every instance renders with them within a second and drops ' +
+          'its cached bodies.',
+        body: FormatSettingsBody,
+        response: { 200: FormatSettingsResponse, ...errorResponses(400) },
+      },
+    },
+    async (request) => formats.replaceOptions(request.body),
   );
 
   app.get(

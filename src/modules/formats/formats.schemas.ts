@@ -1,4 +1,4 @@
-// Request and response schemas of the format-rule and template admin endpoints and of the owners' preview.
+// Request and response schemas of the format-rule, template and format-setting admin endpoints and of the owners' preview.
 import { Type } from 'typebox';
 import { FORMAT_NAMES, TEMPLATED_FORMATS } from '../../formats/formats.js';
 import {
@@ -94,13 +94,19 @@ export const PreviewQuery = Type.Object({
 
 export const PreviewResponse = Type.Object(
   {
-    format: Type.String({ description: 'The chosen format, `page`, or `block`.' }),
+    format: Type.String({
+      description:
+        "What `Subweave-Format` says: the format, an older client's variant (`sing-box-1.11`, `clash-classic`), `page`, or `block`.",
+    }),
     rule: Type.String({ description: 'The deciding rule id, or `path`, `query`, `default`.' }),
     served: Type.Integer({ description: 'Servers in the body.' }),
     skipped: Type.Array(
       Type.Object({
         data: Type.String({ description: 'The share URI that was skipped.' }),
-        reason: Type.String({ description: 'Why the format could not express it.' }),
+        reason: Type.String({
+          description:
+            'Why the format could not express it: a sentence, or a code (`insecure_tls`, `unsupported_transport`, `unsupported_by_client`; docs/api.md).',
+        }),
       }),
       { description: 'Servers left out of this format.' },
     ),
@@ -110,4 +116,21 @@ export const PreviewResponse = Type.Object(
     body: Type.String({ description: 'The body the link would send.' }),
   },
   { description: 'What the public link answers for these request headers right now.' },
+);
+
+const xrayAllowInsecure = Type.Boolean({
+  description:
+    'Write `allowInsecure: true` into the xray format for links that ask for insecure TLS without a `pcs` pin, ' +
+    'for apps on Xray before 26.6.22. Off (default): such servers are skipped with reason `insecure_tls`, as ' +
+    'newer Xray refuses the whole config for it.',
+});
+
+export const FormatSettingsBody = Type.Object(
+  { xray_allow_insecure: xrayAllowInsecure },
+  { additionalProperties: false, description: 'Settings that shape the rendered formats.' },
+);
+
+export const FormatSettingsResponse = Type.Object(
+  { xray_allow_insecure: xrayAllowInsecure },
+  { description: 'Settings that shape the rendered formats.' },
 );

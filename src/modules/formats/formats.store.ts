@@ -1,4 +1,4 @@
-// Owns the format_settings and format_templates tables: the stored rule list and the admins' templates.
+// Owns the format_settings and format_templates tables: the stored rule list, the format settings and the admins' templates.
 import type { Executor } from '../../db/executor.js';
 
 const RULES = 'rules';
@@ -19,6 +19,20 @@ export async function writeRuleList(db: Executor, json: string, now: string): Pr
 
 export async function deleteRuleList(db: Executor): Promise<void> {
   await db.deleteFrom('format_settings').where('name', '=', RULES).execute();
+}
+
+/** Named settings besides the rule list (`xray_allow_insecure`), as stored text; absent names use their default. */
+export async function readSettings(db: Executor, names: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('format_settings').select(['name', 'value']).where('name', 'in', names).execute();
+  return new Map(rows.map((row) => [row.name, row.value]));
+}
+
+export async function writeSetting(db: Executor, name: string, value: string, now: string): Promise<void> {
+  await db
+    .insertInto('format_settings')
+    .values({ name, value, updated_at: now })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value, updated_at: now }))
+    .execute();
 }
 
 export async function readTemplates(db: Executor): Promise<{ format: string; template: string }[]> {

@@ -1,6 +1,7 @@
 // Builds what the public link answers for one request (format choice, body, headers), for the link itself and for the preview.
-import { CONTENT_TYPES, type Format } from '../../formats/formats.js';
+import { CONTENT_TYPES, type Format, type FormatVariant } from '../../formats/formats.js';
 import type { Skipped } from '../../formats/proxy.js';
+import { servedFormat } from '../formats/client-versions.js';
 import { chooseLink, type LinkChoice, type LinkRequest } from '../formats/format-rules.js';
 import type { FormatSettings } from '../formats/format-settings.js';
 import { encodeComment } from '../sources/uri-text.js';
@@ -10,6 +11,8 @@ import { etagOf, type ResolvedSubscription } from './render-cache.js';
 export interface LinkAnswer {
   /** The canonical format, or `page`. */
   format: Format | 'page';
+  /** The document for an older client that was served instead, when one was (`Subweave-Format` names it). */
+  variant?: FormatVariant;
   rule: string;
   /** Response headers with lower-case names, the ETag included. */
   headers: Record<string, string>;
@@ -27,9 +30,14 @@ const EXTENSIONS: Record<Format, string> = {
   sip008: 'json',
 };
 
-/** The format choice for a request; `block` answers are the caller's to refuse. */
+/** The format choice for a request, adjusted to the client's version; `block` answers are the caller's to refuse. */
 export function chooseFor(settings: FormatSettings, request: LinkRequest): LinkChoice {
-  return chooseLink(settings.rules, request);
+  const choice = chooseLink(settings.rules, request);
+  if (choice.result !== 'sing-box' && choice.result !== 'mihomo') return choice;
+  const served = servedFormat(choice.result, request.headers['user-agent']);
+  return served.format === choice.result && served.variant === undefined
+    ? choice
+    : { result: served.format, rule: choice.rule, variant: served.variant };
 }
 
 /**
@@ -46,10 +54,10 @@ export function answerLink(
   let kept = answers.get(resolved);
   if (kept?.version !== settings.version)
     answers.set(resolved, (kept = { version: settings.version, byKey: new Map() }));
-  const key = `${choice.result}\u0000${choice.rule}`;
+  const key = `${choice.variant ?? choice.result}\u0000${choice.rule}`;
   let answer = kept.byKey.get(key);
   if (!answer) {
-    answer = formatAnswer(resolved, choice.result, choice.rule, settings);
+    answer = formatAnswer(resolved, choice.result, choice.variant, choice.rule, settings);
     kept.byKey.set(key, answer);
   }
   return answer;
@@ -59,7 +67,7 @@ const answers = new WeakMap<ResolvedSubscription, { version: number; byKey: Map<
 
 function commonHeaders(
   resolved: ResolvedSubscription,
-  result: Format | 'page',
+  result: Format | FormatVariant | 'page',
   rule: string,
   settings: FormatSettings,
 ) {
@@ -92,12 +100,13 @@ function pageAnswer(
 function formatAnswer(
   resolved: ResolvedSubscription,
   format: Format,
+  variant: FormatVariant | undefined,
   rule: string,
   settings: FormatSettings,
 ): LinkAnswer {
-  const rendered = resolved.render(format);
+  const rendered = resolved.render(format, variant);
   const headers: Record<string, string> = {
-    ...commonHeaders(resolved, format, rule, settings),
+    ...commonHeaders(resolved, variant ?? format, rule, settings),
     'content-type': CONTENT_TYPES[format],
     'content-disposition': disposition(resolved.subscription.name, EXTENSIONS[format]),
     etag: rendered.etag,
@@ -105,6 +114,7 @@ function formatAnswer(
   if (rendered.skipped.length > 0) headers['subweave-skipped'] = String(rendered.skipped.length);
   return {
     format,
+    ...(variant && { variant }),
     rule,
     headers: Object.freeze(headers),
     body: rendered.body,

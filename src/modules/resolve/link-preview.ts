@@ -44,7 +44,7 @@ export function linkPreview(cache: RenderCache, formats: FormatSettings, publicB
     if (!resolved) throw errors.subscriptionNotFound();
     const answer = answerLink(resolved, { ...choice, result: choice.result }, formats, `${publicBaseUrl}/sub/${token}`);
     return {
-      format: answer.format,
+      format: answer.variant ?? answer.format,
       rule: answer.rule,
       served: answer.served,
       skipped: answer.skipped,

@@ -6,7 +6,7 @@ import { changeKey, type Change, type ChangeLog } from '../../changes/change-log
 import { findServable, resolveFromDatabase, upstreamUserinfo, type ServedSubscription } from './resolve.store.js';
 import { linkUsage, profileHeaders } from './link-profile.js';
 import type { Userinfo } from '../../shared/userinfo.js';
-import type { Format } from '../../formats/formats.js';
+import type { Format, FormatVariant } from '../../formats/formats.js';
 import type { ProxyNode, Skipped } from '../../formats/proxy.js';
 import { renderFormat } from '../../formats/render/index.js';
 import { parseShareUri } from '../../formats/share-uri/index.js';
@@ -29,7 +29,8 @@ export interface ResolvedSubscription {
   usage: Userinfo | null;
   /** The profile headers of every answer (title, interval, links, announce, usage); the ETags cover them. */
   profile: Readonly<Record<string, string>>;
-  render(format: Format): RenderedBody;
+  /** `variant` must belong to `format` (formats.ts FORMAT_VARIANTS). */
+  render(format: Format, variant?: FormatVariant): RenderedBody;
 }
 
 interface Entry {
@@ -210,7 +211,7 @@ function resolvedSubscription(
   const profile = profileHeaders(subscription, usage);
   // A change of headers alone (settings, usage, name) must not be answered 304: clients keep what came with a 304.
   const salt = JSON.stringify([subscription.name, profile]);
-  let rendered = new Map<Format, RenderedBody>();
+  let rendered = new Map<Format | FormatVariant, RenderedBody>();
   let renderedVersion = formats.version;
   let renderedBytes = 0;
   let parsed: { nodes: ProxyNode[]; unparsed: Skipped[] } | null = null;
@@ -219,18 +220,18 @@ function resolvedSubscription(
     lines,
     usage,
     profile,
-    render(format) {
+    render(format, variant) {
       if (renderedVersion !== formats.version) {
         rendered = new Map();
         renderedVersion = formats.version;
         grow(-renderedBytes);
         renderedBytes = 0;
       }
-      let body = rendered.get(format);
+      let body = rendered.get(variant ?? format);
       if (!body) {
         parsed ??= parseLines(lines);
-        body = renderBody(format, lines, parsed, formats, salt);
-        rendered.set(format, body);
+        body = renderBody(format, variant, lines, parsed, formats, salt);
+        rendered.set(variant ?? format, body);
         renderedBytes += body.body.length;
         grow(body.body.length);
       }
@@ -252,6 +253,7 @@ function parseLines(lines: string[]): { nodes: ProxyNode[]; unparsed: Skipped[] 
 
 function renderBody(
   format: Format,
+  variant: FormatVariant | undefined,
   lines: string[],
   parsed: { nodes: ProxyNode[]; unparsed: Skipped[] },
   formats: FormatSettings,
@@ -268,7 +270,8 @@ function renderBody(
     return withEtag(format === 'plain' ? plain : Buffer.from(plain.toString('base64'), 'ascii'), lines.length, []);
   }
   const template = format === 'sip008' ? undefined : formats.template(format);
-  const document = renderFormat(format, parsed.nodes, template);
+  const options = { variant, xrayAllowInsecure: formats.options.xray_allow_insecure };
+  const document = renderFormat(format, parsed.nodes, template, options);
   return withEtag(Buffer.from(document.body, 'utf8'), parsed.nodes.length - document.skipped.length, [
     ...parsed.unparsed,
     ...document.skipped,
