@@ -1,9 +1,22 @@
 // Opens the one Kysely instance the service uses, on embedded SQLite or on PostgreSQL, chosen by DATABASE_URL.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { setImmediate as afterPendingIo } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type DialectAdapter, type Driver } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type DialectAdapter,
+  type Driver,
+  type QueryResult,
+} from 'kysely';
+import { isDatabaseUnavailable } from './errors.js';
 import type { Database } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -73,6 +86,8 @@ function openPostgres(url: string, options: DatabaseOptions): Opened {
     connectionString: url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5000,
+    // A server that vanishes without closing its connections (a host gone, a dropped route) is noticed by TCP.
+    keepAlive: true,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   // An idle client's connection dying (a server restart, pg_terminate_backend) must not end the process: the pool
@@ -82,9 +97,77 @@ function openPostgres(url: string, options: DatabaseOptions): Opened {
   // query still rejects, so its caller learns of the outage.
   pool.on('connect', (client) => client.on('error', () => undefined));
   return {
-    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    db: new Kysely<Database>({ dialect: new FreshClientPostgresDialect({ pool }) }),
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
+}
+
+/**
+ * An idle pool client learns that the server closed its connection (a restart, an outage) only when the event loop
+ * reads that socket. A process that was busy or descheduled meanwhile handed every idle client out broken, and each
+ * request that got one answered 503 although the database was back (docs/reliability.md). So pending I/O runs
+ * before a client is taken (the pool drops the clients it finds closed), and a connection-level failure of the first
+ * statement on a client, when that statement is a read or a transaction's `begin` (nothing ran yet), is tried once
+ * more on another client.
+ */
+class FreshClientPostgresDialect extends PostgresDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const take = driver.acquireConnection.bind(driver);
+    const release = driver.releaseConnection.bind(driver);
+    const acquire = async (): Promise<DatabaseConnection> => {
+      // The first turn ends the current loop iteration, the second comes after the next one's poll for I/O.
+      await afterPendingIo();
+      await afterPendingIo();
+      return take();
+    };
+    driver.acquireConnection = async () => new FirstStatementRetry(await acquire(), acquire, release);
+    driver.releaseConnection = async (connection) => {
+      const held = (connection as FirstStatementRetry).connection;
+      if (held !== null) await release(held);
+    };
+    return driver;
+  }
+}
+
+/** Statements that change nothing when they are sent again. */
+const REPEATABLE = /^\s*(?:select|begin|start transaction)\b/i;
+
+class FirstStatementRetry implements DatabaseConnection {
+  private used = false;
+
+  /** `connection`: the client held, null after a broken one was given back and no other could be had. */
+  constructor(
+    public connection: DatabaseConnection | null,
+    private readonly acquire: () => Promise<DatabaseConnection>,
+    private readonly release: (connection: DatabaseConnection) => Promise<void>,
+  ) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const connection = this.held();
+    if (this.used) return connection.executeQuery<R>(query);
+    this.used = true;
+    try {
+      return await connection.executeQuery<R>(query);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || !REPEATABLE.test(query.sql)) throw error;
+      this.connection = null;
+      await this.release(connection);
+      this.connection = await this.acquire();
+      return this.connection.executeQuery<R>(query);
+    }
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    this.used = true;
+    return this.held().streamQuery<R>(query, chunkSize);
+  }
+
+  private held(): DatabaseConnection {
+    if (this.connection === null)
+      throw new Error('Connection terminated: the client was given back after a connection error');
+    return this.connection;
+  }
 }
 
 /**

@@ -1,4 +1,6 @@
 // A private PostgreSQL cluster stopped and started under a running app, and an app started while it is down.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
@@ -17,6 +19,22 @@ import {
 } from '../../scripts/support/private-services.js';
 import { CLI_TEST_TIMEOUT_MS, spawnServe } from '../support/cli.js';
 import { expectError } from '../support/expect.js';
+
+/**
+ * Blocks this process (its event loop) until the server at `url` has gone away and come back, as a busy or
+ * descheduled instance lives through a fast restart: its idle pool clients cannot have seen their connections close.
+ */
+function sleepThroughRestart(url: string): void {
+  const bin = `/usr/lib/postgresql/${readdirSync('/usr/lib/postgresql').sort().at(-1)}/bin/pg_isready`;
+  const port = new URL(url).port;
+  const ready = () => spawnSync(bin, ['-h', '127.0.0.1', '-p', port, '-t', '1']).status === 0;
+  let wentDown = false;
+  for (const giveUpAt = Date.now() + 30_000; Date.now() < giveUpAt;) {
+    if (!ready()) wentDown = true;
+    else if (wentDown) return;
+  }
+  throw new Error('the server did not restart within 30 s');
+}
 
 describe.skipIf(!canRunPrivatePostgres)(
   'a private PostgreSQL stopped and started [postgres]',
@@ -72,6 +90,24 @@ describe.skipIf(!canRunPrivatePostgres)(
       ).toBe(true);
       expect(Date.now() - restartedAt).toBeLessThan(10_000);
       expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    });
+
+    it('answers every request after a restart the process slept through: idle clients closed meanwhile are not handed out', async () => {
+      const { api_token: apiToken } = await createUser(database.db, 4_200);
+      const headers = { 'api-token': apiToken };
+      const list = () => app.inject({ method: 'GET', url: '/api/v1/subs', headers }).then((res) => res.statusCode);
+      // Every client of the pool (4) used and idle.
+      expect(await Promise.all([list(), list(), list(), list()])).toEqual([200, 200, 200, 200]);
+      expect(database.poolUse().idle).toBe(4);
+
+      const restarted = cluster.restart();
+      sleepThroughRestart(cluster.url);
+      // The server is back: the first requests, more than the pool holds, and readiness all succeed.
+      const first = await Promise.all(Array.from({ length: 6 }, list));
+      const ready = await app.inject({ method: 'GET', url: '/readyz' });
+      await restarted;
+      expect(first).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(ready.statusCode).toBe(200);
     });
 
     it('the refresher logs a database outage once and without a stack, and logs the next outage again', async () => {

@@ -97,8 +97,14 @@ export interface V2hubFixture {
   drop(): Promise<void>;
 }
 
-/** Builds the fixture in a fresh schema on `baseUrl`'s server; `url` selects that schema through search_path. */
-export async function createV2hubFixture(baseUrl: string): Promise<V2hubFixture> {
+/** An empty v2hub schema on `baseUrl`'s server: `url` selects it through search_path, `q` writes into it. */
+export interface V2hubSchema {
+  url: string;
+  q(text: string, values?: unknown[]): Promise<unknown>;
+  drop(): Promise<void>;
+}
+
+export async function createV2hubSchema(baseUrl: string): Promise<V2hubSchema> {
   const schema = `v2hub_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: baseUrl });
   client.on('error', () => undefined);
@@ -106,7 +112,20 @@ export async function createV2hubFixture(baseUrl: string): Promise<V2hubFixture>
   await client.query(`create schema ${schema}`);
   await client.query(`set search_path = ${schema}`);
   await client.query(SCHEMA);
-  const q = (text: string, values: unknown[]) => client.query(text, values);
+  const options = encodeURIComponent(`-c search_path=${schema}`);
+  return {
+    url: `${baseUrl}${baseUrl.includes('?') ? '&' : '?'}options=${options}`,
+    q: (text, values) => client.query(text, values),
+    drop: async () => {
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+/** Builds the fixture in a fresh schema on `baseUrl`'s server; `url` selects that schema through search_path. */
+export async function createV2hubFixture(baseUrl: string): Promise<V2hubFixture> {
+  const { url, q, drop } = await createV2hubSchema(baseUrl);
 
   const user = async (userId: number, token: string, active = true): Promise<string> => {
     const hash = randomUUID();
@@ -247,9 +266,8 @@ export async function createV2hubFixture(baseUrl: string): Promise<V2hubFixture>
   await cache(unfetchedUrl, null);
   await cache('https://unused.example.net/sub', body);
 
-  const options = encodeURIComponent(`-c search_path=${schema}`);
   return {
-    url: `${baseUrl}${baseUrl.includes('?') ? '&' : '?'}options=${options}`,
+    url,
     users: {
       short: { userId: 71001, token: tokens.short },
       long: { userId: 71002, token: tokens.long },
@@ -263,9 +281,6 @@ export async function createV2hubFixture(baseUrl: string): Promise<V2hubFixture>
     addUser: async (userId) => {
       await user(userId, token43());
     },
-    drop: async () => {
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    },
+    drop,
   };
 }

@@ -8,6 +8,7 @@ import { ChangeLog, type Change } from '../../changes/change-log.js';
 import { mapAccounts } from './map-accounts.js';
 import { mapCache } from './map-cache.js';
 import { mapSubscriptions } from './map-subscriptions.js';
+import { refusedHosts } from './public-hosts.js';
 import { ImportError, ImportReport } from './report.js';
 import {
   EMPTY_TARGET,
@@ -125,6 +126,9 @@ async function plan(
     baseUrl: config.publicBaseUrl,
     placeholder: options.domain,
     now,
+    maxSources: config.maxSourcesPerSubscription,
+    maxNesting: config.maxNestingDepth,
+    refusedHosts: await refusedHosts(data, config.fetchAllowPrivate),
   });
   const cache = await mapCache(data, subs.sources, subs.presentUrls, target, report, {
     maxLines: config.maxResolvedConfigs,

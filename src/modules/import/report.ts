@@ -17,6 +17,14 @@ export interface Skip {
   reason: string;
 }
 
+/** A row imported with a field changed by the API's rules (docs/migrating-from-v2hub.md), or a reference dropped. */
+export interface Change {
+  table: ReportTable;
+  key: string;
+  what: string;
+  why: string;
+}
+
 /** Keys listed per reason before the rest are only counted. */
 const KEYS_SHOWN = 5;
 
@@ -26,6 +34,8 @@ export class ImportReport {
   readonly skips: Skip[] = [];
   /** Rows imported with a change worth telling (a comment dropped, a depth clamped). */
   readonly notes: string[] = [];
+  /** Every change the API's field rules made, one per row and field, all of them listed. */
+  readonly changes: Change[] = [];
 
   add(table: ReportTable): void {
     this.added.set(table, (this.added.get(table) ?? 0) + 1);
@@ -37,6 +47,10 @@ export class ImportReport {
 
   skip(table: ReportTable, key: string, reason: string): void {
     this.skips.push({ table, key, reason });
+  }
+
+  change(table: ReportTable, key: string, what: string, why: string): void {
+    this.changes.push({ table, key, what, why });
   }
 
   note(text: string): void {
@@ -70,6 +84,8 @@ export class ImportReport {
       const more = skips.length > KEYS_SHOWN ? `, and ${skips.length - KEYS_SHOWN} more` : '';
       lines.push(`  ${group} (${skips.length}): ${keys.join(', ')}${more}`);
     }
+    if (this.changes.length > 0) lines.push(`changed to meet the API's rules (${this.changes.length}):`);
+    for (const c of this.changes) lines.push(`  ${c.table} ${c.key}: ${c.what} (${c.why})`);
     if (this.notes.length > 0) lines.push(`notes (${this.notes.length}):`);
     for (const note of this.notes) lines.push(`  ${note}`);
     return `${lines.join('\n')}\n`;

@@ -78,7 +78,7 @@ export function prepareSources(
 
 /** C0 and C1 control characters, tab and DEL included: never part of a source, and URL parsers silently drop some. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F]/;
+export const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F]/;
 
 /** A source holding a control character inside it: invalid_url when it is an http(s) URL, else invalid_source. */
 function controlCharacterVerdict(data: string): ClassifyResult {

@@ -2,7 +2,7 @@
 import { isUniqueViolation } from '../../db/errors.js';
 import { errors } from '../../http/errors.js';
 
-const MAX_NAME_LENGTH = 64;
+export const MAX_NAME_LENGTH = 64;
 
 export function validName(raw: string): string {
   const name = raw.trim();

@@ -15,6 +15,9 @@ export const MAX_SOURCES_PER_REQUEST = 150;
 export const MAX_SOURCE_DATA_LENGTH = 16_384;
 /** Comments count Unicode code points after trimming; the schemas bound the raw string the same way. */
 export const MAX_COMMENT_LENGTH = 256;
+/** Descriptions and the sources' max_depth, as the schemas below bound them (the importer applies the same). */
+export const MAX_DESCRIPTION_LENGTH = 64;
+export const MAX_SOURCE_DEPTH = 3;
 
 const FORBIDDEN_HEADER_LIST =
   '`host`, `cookie`, `authorization`, `proxy-authorization`, `content-length`, `connection`, `transfer-encoding`, ' +
@@ -81,7 +84,7 @@ export const SourceCreate = Type.Object(
       }),
     ),
     max_depth: Type.Optional(
-      Type.Union([Type.Integer({ minimum: 0, maximum: 3 }), Type.Null()], {
+      Type.Union([Type.Integer({ minimum: 0, maximum: MAX_SOURCE_DEPTH }), Type.Null()], {
         description:
           'Propagation radius 0-3: the source contributes while its subscription sits at a depth <= max_depth. Default 3; null means the default.',
       }),
@@ -104,7 +107,7 @@ const Name = Type.String({
   description: 'Subscription name, 1-64 characters after trimming, unique among the subscriptions of the same scope.',
 });
 const Description = Type.String({
-  maxLength: 64,
+  maxLength: MAX_DESCRIPTION_LENGTH,
   pattern: PLAIN_TEXT_PATTERN,
   description: 'Free text, at most 64 characters.',
 });
@@ -168,7 +171,7 @@ export const UpdateConfigBody = Type.Object({
     Type.Union([Type.Boolean(), Type.Null()], { description: 'New hidden flag; null or omitted: unchanged.' }),
   ),
   max_depth: Type.Optional(
-    Type.Union([Type.Integer({ minimum: 0, maximum: 3 }), Type.Null()], {
+    Type.Union([Type.Integer({ minimum: 0, maximum: MAX_SOURCE_DEPTH }), Type.Null()], {
       description: 'New max_depth 0-3; null or omitted: unchanged.',
     }),
   ),
