@@ -7,7 +7,7 @@ import type { ExternalCacheTable } from '../../db/types.js';
 import { chunks } from '../../db/chunks.js';
 import type { Userinfo } from '../../shared/userinfo.js';
 
-export type CacheState = Omit<Selectable<ExternalCacheTable>, 'content' | 'claimed_until' | 'created_at'>;
+export type CacheState = Omit<Selectable<ExternalCacheTable>, 'content' | 'parsed' | 'claimed_until' | 'created_at'>;
 
 const STATE_COLUMNS = [
   'url',
@@ -22,6 +22,8 @@ const STATE_COLUMNS = [
   'userinfo_download',
   'userinfo_total',
   'userinfo_expire',
+  'parsed_hash',
+  'parsed_version',
 ] as const;
 
 /** fetchKey() of fetch-options.ts over a sources row, in SQL (`||` concatenates on both dialects). */
@@ -70,7 +72,11 @@ export async function insertCacheRows(db: Executor, urls: string[], now: string)
   }
 }
 
-/** Stores a good fetch: its lines, their hash, and its usage numbers (all null when it carried none). */
+/**
+ * Stores a good fetch: its lines, their hash, and its usage numbers (all null when it carried none). `parsed`: the
+ * parse results of the lines made by the parser of `parsed_version`, null when not made, or `keep` when the row holds
+ * them for this content already.
+ */
 export async function recordSuccess(
   db: Executor,
   url: string,
@@ -78,11 +84,19 @@ export async function recordSuccess(
   contentHash: string,
   count: number,
   userinfo: Userinfo | null,
+  parsed: { text: string; version: number } | null | 'keep',
   now: string,
 ): Promise<void> {
   await db
     .updateTable('external_cache')
     .set({
+      ...(parsed === 'keep'
+        ? {}
+        : {
+            parsed: parsed?.text ?? null,
+            parsed_hash: parsed ? contentHash : null,
+            parsed_version: parsed?.version ?? null,
+          }),
       content,
       content_hash: contentHash,
       configs_count: count,
