@@ -325,10 +325,11 @@ describeEachDatabase('refresher: Refresher', (kind) => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
       let passes = 0;
+      let pass: Promise<number> = Promise.resolve(0);
       const counting = {
         refreshDue: (...args: Parameters<ExternalSources['refreshDue']>) => {
           passes++;
-          return external.refreshDue(...args);
+          return (pass = external.refreshDue(...args));
         },
       } as unknown as ExternalSources;
       const url = feedUrl();
@@ -337,6 +338,7 @@ describeEachDatabase('refresher: Refresher', (kind) => {
       instance.start();
       expect(passes).toBe(1);
       expect(await waitFor(5_000, () => upstream.count(url) === 1)).toBe(true);
+      await pass; // its fetch stored (an attempt stored after makeDue would make the URL not due again)
 
       await data.makeDue(url, 5);
       await vi.advanceTimersByTimeAsync(999);
