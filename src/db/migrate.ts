@@ -10,6 +10,7 @@ import * as sourceFetchOptions from './migrations/006_source_fetch_options.js';
 import * as sourcesTypeIndex from './migrations/007_sources_type_index.js';
 import * as unparseableBackoff from './migrations/008_unparseable_backoff.js';
 import * as adminReplays from './migrations/009_admin_replays.js';
+import * as parsedLines from './migrations/010_parsed_lines.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial_schema': initialSchema,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '007_sources_type_index': sourcesTypeIndex,
   '008_unparseable_backoff': unparseableBackoff,
   '009_admin_replays': adminReplays,
+  '010_parsed_lines': parsedLines,
 };
 
 /** Every migration, in the order they apply. */

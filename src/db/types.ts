@@ -79,6 +79,11 @@ export interface SourcesTable {
   order_index: Int;
   created_at: string;
   updated_at: string;
+  /** Configs: the served line and its parse result (share-uri/stored.ts), valid for parsed_comment and parsed_version. */
+  line: ColumnType<string | null, string | null | undefined, string | null>;
+  parsed: ColumnType<string | null, string | null | undefined, string | null>;
+  parsed_comment: ColumnType<string | null, string | null | undefined, string | null>;
+  parsed_version: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ExternalCacheTable {
@@ -107,6 +112,10 @@ export interface ExternalCacheTable {
   userinfo_download: number | null;
   userinfo_total: number | null;
   userinfo_expire: number | null;
+  /** The parse results of `content`'s lines (a JSON array), valid while parsed_hash is content_hash. */
+  parsed: ColumnType<string | null, string | null | undefined, string | null>;
+  parsed_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  parsed_version: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface BansTable {

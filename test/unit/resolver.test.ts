@@ -1,6 +1,16 @@
 // The pure resolver, rule by rule (DESIGN.md section 6): order, in-place expansion, depth, hidden, cycles, dedupe, comments, cap.
 import { describe, expect, it } from 'vitest';
-import { resolve, type ResolvableSource, type ResolveInput } from '../../src/modules/resolve/resolver.js';
+import { parseShareUri } from '../../src/formats/share-uri/index.js';
+import { readStoredForm, storedForm } from '../../src/formats/share-uri/stored.js';
+import {
+  resolve,
+  resolveWith,
+  type Need,
+  type ResolvableSource,
+  type ResolveInput,
+} from '../../src/modules/resolve/resolver.js';
+import { configForm, storedConfigLine } from '../../src/modules/sources/config-form.js';
+import { uriReadings } from '../../src/modules/sources/proxy-uri.js';
 
 const UUID = '3f6c1a52-9d0e-4b7a-8c21-5e4f7a9b0c13';
 
@@ -390,5 +400,56 @@ describe('resolver: dependency sets', () => {
   it('includes the subscription skipped by the cycle guard only once', () => {
     const result = resolve('A', input({ subs: { A: [ref('B')], B: [ref('A')] } }));
     expect(result.tokens).toEqual(new Set(['A', 'B']));
+  });
+});
+
+describe('resolver: each line is parsed at most once', () => {
+  const url = 'https://feed.example.org/';
+  // The second line repeats config `a`, the last one passes the validator but not the parser.
+  const upstream = [`${vless('u1')}#U1`, `${vless('a')}#again`, `${vless('u2')}#U2`, 'juicity://u:p@j.example.com:443'];
+  const graph: Graph = {
+    subs: { A: [cfg('a', { comment: 'first' }), ext(url), ref('B')], B: [cfg('b'), cfg('a'), cfg('c')] },
+    external: { [url]: upstream },
+  };
+  const readings = async (run: () => unknown): Promise<number> => {
+    const before = uriReadings.count;
+    await run();
+    return uriReadings.count - before;
+  };
+
+  it('reads no line at all when configs and upstream lines come with their stored parse results', async () => {
+    const forms = upstream.map((line) => JSON.parse(storedForm(parseShareUri(line))) as unknown);
+    const withForms = (sources: ResolvableSource[]) =>
+      sources.map((s) => ({
+        ...s,
+        stored: storedConfigLine({ ...configForm(s.data, s.comment), comment: s.comment }),
+      }));
+    const stored = { A: withForms(graph.subs['A'] ?? []), B: withForms(graph.subs['B'] ?? []) };
+    const answer = (need: Need): Promise<unknown> => {
+      if (need.kind === 'sources') return Promise.resolve(stored[need.token as 'A' | 'B']);
+      if (need.kind === 'contentKeys') return Promise.resolve(new Map(need.urls.map((u) => [u, u])));
+      return Promise.resolve({
+        lines: upstream,
+        parsed: (i: number) => readStoredForm(forms[i], upstream[i] as string),
+      });
+    };
+    const limits = { maxNestingDepth: 3, maxResolvedConfigs: 2000 };
+    let result = await resolveWith('A', limits, answer);
+    const read = await readings(async () => {
+      result = await resolveWith('A', limits, answer);
+      return result.parsed.map((parse) => parse());
+    });
+    expect(read).toBe(0);
+    expect(result.lines).toEqual(resolve('A', input(graph)).lines);
+    expect(result.parsed.map((parse) => parse())).toStrictEqual(result.lines.map((line) => parseShareUri(line)));
+  });
+
+  it('without stored results, parses each served line once, when asked, and no line it does not serve', async () => {
+    let result = resolve('A', input(graph));
+    // Resolving reads each served config once, to put its comment in; the upstream lines are not read yet.
+    expect(await readings(() => (result = resolve('A', input(graph))))).toBe(3);
+    expect(result.lines).toHaveLength(6);
+    expect(await readings(() => result.parsed.map((parse) => parse()))).toBe(6);
+    expect(result.parsed.map((parse) => parse())).toStrictEqual(result.lines.map((line) => parseShareUri(line)));
   });
 });

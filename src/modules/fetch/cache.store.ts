@@ -8,7 +8,7 @@ import { chunks } from '../../db/chunks.js';
 import type { Userinfo } from '../../shared/userinfo.js';
 import type { Backoff } from './backoff.js';
 
-export type CacheState = Omit<Selectable<ExternalCacheTable>, 'content' | 'claimed_until' | 'created_at'>;
+export type CacheState = Omit<Selectable<ExternalCacheTable>, 'content' | 'parsed' | 'claimed_until' | 'created_at'>;
 
 const STATE_COLUMNS = [
   'url',
@@ -25,6 +25,8 @@ const STATE_COLUMNS = [
   'userinfo_download',
   'userinfo_total',
   'userinfo_expire',
+  'parsed_hash',
+  'parsed_version',
 ] as const;
 
 /** fetchKey() of fetch-options.ts over a sources row, in SQL (`||` concatenates on both dialects). */
@@ -73,7 +75,11 @@ export async function insertCacheRows(db: Executor, urls: string[], now: string)
   }
 }
 
-/** Stores a good fetch: its lines, their hash, and its usage numbers (all null when it carried none). */
+/**
+ * Stores a good fetch: its lines, their hash, and its usage numbers (all null when it carried none). `parsed`: the
+ * parse results of the lines made by the parser of `parsed_version`, null when not made, or `keep` when the row holds
+ * them for this content already.
+ */
 export async function recordSuccess(
   db: Executor,
   url: string,
@@ -81,11 +87,19 @@ export async function recordSuccess(
   contentHash: string,
   count: number,
   userinfo: Userinfo | null,
+  parsed: { text: string; version: number } | null | 'keep',
   now: string,
 ): Promise<void> {
   await db
     .updateTable('external_cache')
     .set({
+      ...(parsed === 'keep'
+        ? {}
+        : {
+            parsed: parsed?.text ?? null,
+            parsed_hash: parsed ? contentHash : null,
+            parsed_version: parsed?.version ?? null,
+          }),
       content,
       content_hash: contentHash,
       configs_count: count,

@@ -24,6 +24,8 @@ import type { Userinfo } from '../../shared/userinfo.js';
 import { splitFetchKey, type FetchOptions } from './fetch-options.js';
 import { guard } from './shrink-guard.js';
 import { nextBackoff } from './backoff.js';
+import { parsedContent } from './parsed-content.js';
+import { PARSED_FORM_VERSION } from '../../formats/share-uri/stored.js';
 
 export type { CacheState };
 
@@ -220,6 +222,11 @@ export class ExternalSources {
     const nowMs = Date.now();
     const now = new Date(nowMs).toISOString();
     await insertCacheRows(db, [key], now);
+    const content = result.ok ? result.lines.join('\n') : '';
+    const hash = createHash('sha256').update(content).digest('base64url');
+    // Parsed outside the transaction, and not again while the row holds the parse results of this very content.
+    const [known] = result.ok ? await findCacheRows(db, [key]) : [];
+    const parsed = result.ok && !holdsParsed(known, hash) ? await parsedContent(result.lines) : null;
     // Under the row's lock: the shrink count is read and written by one fetch at a time, across instances too.
     return this.changes.write(async (trx, record) => {
       const previous = await lockCacheRow(trx, dialect, key);
@@ -241,16 +248,24 @@ export class ExternalSources {
         await recordHeldShrink(trx, key, verdict.error, verdict.shrink, now);
         return { result: { ok: false, error: verdict.error }, outcome: result.lines.length === 0 ? 'empty' : 'held' };
       }
-      const content = result.lines.join('\n');
-      const hash = createHash('sha256').update(content).digest('base64url');
       const userinfo = result.userinfo ?? null;
-      await recordSuccess(trx, key, content, hash, result.lines.length, userinfo, now);
+      const form = holdsParsed(previous, hash)
+        ? 'keep'
+        : parsed === null
+          ? null
+          : { text: parsed, version: PARSED_FORM_VERSION };
+      await recordSuccess(trx, key, content, hash, result.lines.length, userinfo, form, now);
       // New usage numbers change the links' subscription-userinfo header even when the lines stay the same.
       const changed = hash !== previous?.content_hash || !sameUserinfo(userinfo, previous);
       if (changed) record({ kind: 'url', url: key });
       return { result: { ok: true, count: result.lines.length }, outcome: changed ? 'ok' : 'unchanged' };
     });
   }
+}
+
+/** Whether the row holds this version's parse results of the content whose hash is `hash`. */
+function holdsParsed(row: CacheState | undefined, hash: string): boolean {
+  return row?.content_hash === hash && row.parsed_hash === hash && row.parsed_version === PARSED_FORM_VERSION;
 }
 
 function sameUserinfo(userinfo: Userinfo | null, previous: CacheState | undefined): boolean {

@@ -84,6 +84,7 @@ export async function writeImportRows(trx: Executor, rows: ImportRows, now: stri
   await insertSources(trx, rows.sources);
   await insertCacheRows(trx, rows.cacheKeys, now);
   for (const entry of rows.cacheContent) {
-    await recordSuccess(trx, entry.url, entry.content, entry.contentHash, entry.count, null, entry.fetchedAt);
+    // Imported lines are parsed when read until their first fetch here stores their parse results.
+    await recordSuccess(trx, entry.url, entry.content, entry.contentHash, entry.count, null, null, entry.fetchedAt);
   }
 }

@@ -3,13 +3,18 @@ import { createHash } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/executor.js';
 import { changeKey, type Change, type ChangeLog } from '../../changes/change-log.js';
-import { findServable, resolveFromDatabase, upstreamUserinfo, type ServedSubscription } from './resolve.store.js';
+import {
+  findServable,
+  resolveFromDatabase,
+  storeConfigForms,
+  upstreamUserinfo,
+  type ServedSubscription,
+} from './resolve.store.js';
 import { linkUsage, profileHeaders } from './link-profile.js';
 import type { Userinfo } from '../../shared/userinfo.js';
 import type { Format, FormatVariant } from '../../formats/formats.js';
-import type { ProxyNode, Skipped } from '../../formats/proxy.js';
+import type { ParseResult, ProxyNode, Skipped } from '../../formats/proxy.js';
 import { renderFormat } from '../../formats/render/index.js';
-import { parseShareUri } from '../../formats/share-uri/index.js';
 import type { FormatSettings } from '../formats/format-settings.js';
 
 export interface RenderedBody {
@@ -120,11 +125,13 @@ export class RenderCache {
       maxNestingDepth: this.config.maxNestingDepth,
       maxResolvedConfigs: this.config.maxResolvedConfigs,
     });
+    // Rows read without a stored form get the one made now; the answer does not wait for it, nor depend on it.
+    if (resolution.upgrades.length > 0) storeConfigForms(this.db, resolution.upgrades).catch(() => undefined);
     const { mode, fixed } = subscription.userinfo;
     // first/sum read the external sources the resolution reached, in its order (hidden and depth rules applied).
     const carried = mode === 'first' || mode === 'sum' ? await upstreamUserinfo(this.db, [...resolution.urls]) : [];
     const usage = linkUsage(mode, fixed, carried);
-    const value = resolvedSubscription(subscription, resolution.lines, usage, this.formats, (bytes) =>
+    const value = resolvedSubscription(subscription, resolution, usage, this.formats, (bytes) =>
       this.grow(token, bytes),
     );
     if (this.epoch === startedAt) {
@@ -203,7 +210,7 @@ export class RenderCache {
 /** Bodies and ETags are rendered lazily per format and kept with the entry until the format settings change. */
 function resolvedSubscription(
   subscription: ServedSubscription,
-  lines: string[],
+  { lines, parsed: parsers }: { lines: string[]; parsed: Array<() => ParseResult> },
   usage: Userinfo | null,
   formats: FormatSettings,
   grow: (bytes: number) => void,
@@ -229,8 +236,7 @@ function resolvedSubscription(
       }
       let body = rendered.get(variant ?? format);
       if (!body) {
-        parsed ??= parseLines(lines);
-        body = renderBody(format, variant, lines, parsed, formats, salt);
+        body = renderBody(format, variant, lines, () => (parsed ??= parsedLines(lines, parsers)), formats, salt);
         rendered.set(variant ?? format, body);
         renderedBytes += body.body.length;
         grow(body.body.length);
@@ -240,14 +246,15 @@ function resolvedSubscription(
   };
 }
 
-function parseLines(lines: string[]): { nodes: ProxyNode[]; unparsed: Skipped[] } {
+/** The lines' parse results, each read (or parsed) once per resolution and shared by every format. */
+function parsedLines(lines: string[], parsers: Array<() => ParseResult>): { nodes: ProxyNode[]; unparsed: Skipped[] } {
   const nodes: ProxyNode[] = [];
   const unparsed: Skipped[] = [];
-  for (const line of lines) {
-    const result = parseShareUri(line);
+  parsers.forEach((parse, i) => {
+    const result = parse();
     if (result.ok) nodes.push(result.node);
-    else unparsed.push({ data: line, reason: result.reason });
-  }
+    else unparsed.push({ data: lines[i] as string, reason: result.reason });
+  });
   return { nodes, unparsed };
 }
 
@@ -255,7 +262,7 @@ function renderBody(
   format: Format,
   variant: FormatVariant | undefined,
   lines: string[],
-  parsed: { nodes: ProxyNode[]; unparsed: Skipped[] },
+  parse: () => { nodes: ProxyNode[]; unparsed: Skipped[] },
   formats: FormatSettings,
   salt: string,
 ): RenderedBody {
@@ -269,6 +276,7 @@ function renderBody(
     const plain = Buffer.from(lines.join('\n'), 'utf8');
     return withEtag(format === 'plain' ? plain : Buffer.from(plain.toString('base64'), 'ascii'), lines.length, []);
   }
+  const parsed = parse();
   const template = format === 'sip008' ? undefined : formats.template(format);
   const options = { variant, xrayAllowInsecure: formats.options.xray_allow_insecure };
   const document = renderFormat(format, parsed.nodes, template, options);

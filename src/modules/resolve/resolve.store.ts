@@ -5,7 +5,17 @@ import { fetchKey } from '../fetch/fetch-options.js';
 import type { Executor } from '../../db/executor.js';
 import type { Userinfo } from '../../shared/userinfo.js';
 import type { UserinfoMode } from '../subscriptions/link-settings.js';
-import { resolveWith, type Need, type ResolvableSource, type Resolution, type ResolveLimits } from './resolver.js';
+import { PARSED_FORM_VERSION, readStoredForm } from '../../formats/share-uri/stored.js';
+import type { ParseResult } from '../../formats/proxy.js';
+import { configForm, storedConfigLine, type ConfigForm } from '../sources/config-form.js';
+import {
+  resolveWith,
+  type Need,
+  type ResolvableSource,
+  type Resolution,
+  type ResolveLimits,
+  type UpstreamLines,
+} from './resolver.js';
 
 export interface ServedSubscription {
   token: string;
@@ -25,6 +35,14 @@ export interface ServedSubscription {
 export interface DatabaseResolution extends Resolution {
   /** Owners of every loaded subscription (their deactivation changes the output). */
   owners: Set<number>;
+  /** Config rows read without a stored form of this version, with the form made for them (see storeConfigForms). */
+  upgrades: ConfigUpgrade[];
+}
+
+export interface ConfigUpgrade {
+  token: string;
+  id: string;
+  form: ConfigForm;
 }
 
 /** The subscription to serve, or undefined when unknown or its owner is inactive. */
@@ -88,8 +106,9 @@ export async function resolveFromDatabase(
   limits: ResolveLimits,
 ): Promise<DatabaseResolution> {
   const owners = new Set<number>([root.userId]);
+  const upgrades: ConfigUpgrade[] = [];
   const loaded = new Map<string, ResolvableSource[] | undefined>([
-    [root.token, await loadSources(db, [root.token]).then((m) => m.get(root.token) ?? [])],
+    [root.token, await loadSources(db, [root.token], upgrades).then((m) => m.get(root.token) ?? [])],
   ]);
   const answer = async (need: Need): Promise<unknown> => {
     switch (need.kind) {
@@ -102,8 +121,7 @@ export async function resolveFromDatabase(
           await loadReferenced(
             db,
             children.filter((token) => !loaded.has(token)),
-            owners,
-            loaded,
+            { owners, loaded, upgrades },
           );
         }
         return sources;
@@ -115,16 +133,16 @@ export async function resolveFromDatabase(
     }
   };
   const resolution = await resolveWith(root.token, limits, answer);
-  return { ...resolution, owners };
+  return { ...resolution, owners, upgrades };
 }
 
 /** Loads the sources of referenced subscriptions that exist with an active owner (undefined for the others). */
 async function loadReferenced(
   db: Executor,
   tokens: string[],
-  owners: Set<number>,
-  loaded: Map<string, ResolvableSource[] | undefined>,
+  into: { owners: Set<number>; loaded: Map<string, ResolvableSource[] | undefined>; upgrades: ConfigUpgrade[] },
 ): Promise<void> {
+  const { owners, loaded, upgrades } = into;
   for (const list of chunks(tokens)) {
     for (const token of list) loaded.set(token, undefined);
     const rows = await db
@@ -135,17 +153,23 @@ async function loadReferenced(
       .execute();
     for (const row of rows) owners.add(row.user_id);
     const active = rows.filter((row) => row.is_active === 1).map((row) => row.token);
-    for (const [token, sources] of await loadSources(db, active)) loaded.set(token, sources);
+    for (const [token, sources] of await loadSources(db, active, upgrades)) loaded.set(token, sources);
   }
 }
 
-async function loadSources(db: Executor, tokens: string[]): Promise<Map<string, ResolvableSource[]>> {
+/** A config row without a usable stored form gets one made here, added to `upgrades`. */
+async function loadSources(
+  db: Executor,
+  tokens: string[],
+  upgrades: ConfigUpgrade[],
+): Promise<Map<string, ResolvableSource[]>> {
   const byToken = new Map<string, ResolvableSource[]>(tokens.map((token) => [token, []]));
   for (const list of chunks(tokens)) {
     const rows = await db
       .selectFrom('sources')
       .select([
         'subscription_token',
+        'id',
         'source_type',
         'data',
         'fetch_options',
@@ -153,6 +177,10 @@ async function loadSources(db: Executor, tokens: string[]): Promise<Map<string, 
         'comment',
         'is_hidden',
         'max_depth',
+        'line',
+        'parsed',
+        'parsed_comment',
+        'parsed_version',
       ])
       .where('subscription_token', 'in', list)
       .orderBy('subscription_token')
@@ -165,10 +193,38 @@ async function loadSources(db: Executor, tokens: string[]): Promise<Map<string, 
         comment: row.comment,
         isHidden: row.is_hidden === 1,
         maxDepth: row.max_depth,
+        stored: row.source_type === 'config' ? configLine(row, upgrades) : null,
       });
     }
   }
   return byToken;
+}
+
+function configLine(
+  row: ConfigForm & Pick<SourceRow, 'subscription_token' | 'id' | 'data' | 'comment'>,
+  upgrades: ConfigUpgrade[],
+) {
+  const stored = storedConfigLine(row);
+  if (stored) return stored;
+  const form = configForm(row.data, row.comment);
+  upgrades.push({ token: row.subscription_token, id: row.id, form });
+  return storedConfigLine({ ...form, comment: row.comment });
+}
+
+/**
+ * Stores the forms a resolution made for config rows that had none of this version. A row whose form is of a newer
+ * version (written by a newer instance) keeps it; a form made for an older comment is never read (parsed_comment).
+ */
+export async function storeConfigForms(db: Executor, upgrades: readonly ConfigUpgrade[]): Promise<void> {
+  for (const { token, id, form } of upgrades) {
+    await db
+      .updateTable('sources')
+      .set(form)
+      .where('subscription_token', '=', token)
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('parsed_version', 'is', null), eb('parsed_version', '<=', PARSED_FORM_VERSION)]))
+      .execute();
+  }
 }
 
 /** What the walk keys a source by: the referenced token, the fetch key of an upstream, or the config URI. */
@@ -193,7 +249,22 @@ async function contentKeys(db: Executor, urls: string[]): Promise<Map<string, st
   return keys;
 }
 
-async function loadLines(db: Executor, url: string): Promise<string[]> {
-  const row = await db.selectFrom('external_cache').select('content').where('url', '=', url).executeTakeFirst();
-  return row?.content ? row.content.split('\n') : [];
+/** The stored lines of `url`, with their stored parse results when those were made for this content and version. */
+async function loadLines(db: Executor, url: string): Promise<UpstreamLines> {
+  const row = await db
+    .selectFrom('external_cache')
+    .select(['content', 'content_hash', 'parsed', 'parsed_hash', 'parsed_version'])
+    .where('url', '=', url)
+    .executeTakeFirst();
+  if (!row?.content) return { lines: [] };
+  const lines = row.content.split('\n');
+  const { parsed } = row;
+  const current = row.parsed_version === PARSED_FORM_VERSION && row.content_hash !== null;
+  if (parsed === null || !current || row.parsed_hash !== row.content_hash) return { lines };
+  let forms: unknown[] | undefined;
+  const read = (index: number): ParseResult => {
+    forms ??= JSON.parse(parsed) as unknown[];
+    return readStoredForm(forms[index], lines[index] as string);
+  };
+  return { lines, parsed: read };
 }

@@ -1,6 +1,9 @@
 // The resolution rules of DESIGN.md sections 6 and 13 as one pure walk that asks for data as it goes, so each rule is unit-testable and a cold GET loads only what it reads.
+import type { ParseResult } from '../../formats/proxy.js';
+import { parseShareUri } from '../../formats/share-uri/index.js';
 import { renderConfig } from '../sources/proxy-uri.js';
 import type { SourceType } from '../sources/classify.js';
+import type { ConfigLine } from '../sources/config-form.js';
 
 export interface ResolvableSource {
   type: SourceType;
@@ -9,6 +12,8 @@ export interface ResolvableSource {
   comment: string | null;
   isHidden: boolean;
   maxDepth: number;
+  /** A config's served line and parse result as stored; absent: made from `data` and `comment` when emitted. */
+  stored?: ConfigLine | null;
 }
 
 export interface ResolveLimits {
@@ -23,10 +28,16 @@ export interface ResolveInput extends ResolveLimits {
   external: ReadonlyMap<string, readonly string[]>;
 }
 
+/** The cached lines of one URL, and the parse result of the line at an index (absent: the line is parsed). */
+export interface UpstreamLines {
+  lines: readonly string[];
+  parsed?: (index: number) => ParseResult;
+}
+
 /**
  * What the walk needs next. `sources`: the sources of one subscription (undefined when unknown or unavailable).
  * `contentKeys`: for each URL with cached lines, a key equal for identical content (its stored hash). `lines`: the
- * cached lines of one URL.
+ * cached lines of one URL (UpstreamLines).
  */
 export type Need =
   | { kind: 'sources'; token: string; depth: number }
@@ -45,6 +56,8 @@ export interface ResolveStats {
 
 export interface Resolution {
   lines: string[];
+  /** The parse result of each line, in the same order: read from its stored form, or parsed once when asked for. */
+  parsed: Array<() => ParseResult>;
   /** Every subscription token and external URL the output depends on (for cache invalidation). */
   tokens: Set<string>;
   urls: Set<string>;
@@ -74,6 +87,7 @@ export function lineIdentity(line: string): string {
  */
 export function* walk(root: string, limits: ResolveLimits): Walk {
   const lines: string[] = [];
+  const parsed: Array<() => ParseResult> = [];
   const seen = new Set<string>();
   const tokens = new Set<string>([root]);
   const urls = new Set<string>();
@@ -84,10 +98,12 @@ export function* walk(root: string, limits: ResolveLimits): Walk {
   const path: string[] = [];
   const full = () => lines.length >= limits.maxResolvedConfigs || stats.linesRead >= linesBudget;
 
-  const emit = (identity: string, line: () => string): void => {
+  const emit = (identity: string, line: () => ConfigLine): void => {
     if (!seen.has(identity)) {
       seen.add(identity);
-      lines.push(line());
+      const emitted = line();
+      lines.push(emitted.line);
+      parsed.push(emitted.parsed);
     }
   };
 
@@ -97,10 +113,16 @@ export function* walk(root: string, limits: ResolveLimits): Walk {
     if (key === undefined || readContents.has(key)) return;
     readContents.add(key);
     stats.contentsRead++;
-    for (const line of (yield { kind: 'lines', url }) as readonly string[]) {
+    const content = (yield { kind: 'lines', url }) as UpstreamLines;
+    const { lines: upstream, parsed: stored } = content;
+    for (let index = 0; index < upstream.length; index++) {
       if (full()) return;
       stats.linesRead++;
-      emit(lineIdentity(line), () => line);
+      const line = upstream[index] as string;
+      emit(lineIdentity(line), () => ({
+        line,
+        parsed: stored ? () => stored(index) : () => parseShareUri(line),
+      }));
     }
   }
 
@@ -127,7 +149,7 @@ export function* walk(root: string, limits: ResolveLimits): Walk {
       if (full()) break;
       if (!applies(source)) continue;
       if (source.type === 'config') {
-        emit(source.data, () => renderConfig(source.data, source.comment));
+        emit(source.data, () => source.stored ?? renderedConfig(source.data, source.comment));
       } else if (source.type === 'external_url') {
         yield* external(source.data, keys.get(source.data));
       } else {
@@ -140,7 +162,13 @@ export function* walk(root: string, limits: ResolveLimits): Walk {
   }
 
   yield* visit(root, 0);
-  return { lines: lines.slice(0, limits.maxResolvedConfigs), tokens, urls, stats };
+  const max = limits.maxResolvedConfigs;
+  return { lines: lines.slice(0, max), parsed: parsed.slice(0, max), tokens, urls, stats };
+}
+
+function renderedConfig(data: string, comment: string | null): ConfigLine {
+  const line = renderConfig(data, comment);
+  return { line, parsed: () => parseShareUri(line) };
 }
 
 /** Runs the walk over data already in memory (tests, and anything that has the whole graph). */
@@ -150,7 +178,7 @@ export function resolve(root: string, input: ResolveInput): Resolution {
   while (!step.done) {
     const need = step.value;
     if (need.kind === 'sources') step = run.next(input.sources.get(need.token));
-    else if (need.kind === 'lines') step = run.next(input.external.get(need.url) ?? []);
+    else if (need.kind === 'lines') step = run.next({ lines: input.external.get(need.url) ?? [] });
     else step = run.next(new Map(need.urls.filter((url) => input.external.has(url)).map((url) => [url, url])));
   }
   return step.value;

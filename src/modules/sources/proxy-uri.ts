@@ -31,6 +31,9 @@ export interface UriAuthority extends Endpoint {
   rest: string;
 }
 
+/** Full readings of a share URI so far (every parse and every rendering with a comment reads it once): tests count them. */
+export const uriReadings = { count: 0 };
+
 type Inspection = { ok: true; host: string; vmessJson?: Record<string, unknown> } | { ok: false; problem: string };
 
 /** Why `uri` is not a usable proxy config, or null when it is. */
@@ -67,6 +70,7 @@ export function renderConfig(uri: string, comment: string | null): string {
 }
 
 function inspect(uri: string): Inspection {
+  uriReadings.count++;
   if (WHITESPACE_OR_CONTROL_RE.test(uri)) return fail('proxy URI must not contain whitespace or control characters');
   const scheme = SCHEME_RE.exec(uri)?.[1]?.toLowerCase();
   if (scheme === undefined) return fail("proxy URI must start with 'scheme://'");

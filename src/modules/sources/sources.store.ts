@@ -2,6 +2,7 @@
 import { chunks } from '../../db/chunks.js';
 import type { Executor } from '../../db/executor.js';
 import type { NewSource, SourceRow } from '../../db/types.js';
+import { configForm } from './config-form.js';
 
 export function listSources(db: Executor, subscriptionToken: string): Promise<SourceRow[]> {
   return db
@@ -21,12 +22,18 @@ export function findSource(db: Executor, subscriptionToken: string, id: string):
     .executeTakeFirst();
 }
 
+/** Configs without a parsed form (new ones) get theirs; rows copied from other rows keep what they hold. */
 export async function insertSources(db: Executor, rows: NewSource[]): Promise<void> {
+  const formed = rows.map((row) =>
+    row.source_type === 'config' && row.parsed_version === undefined
+      ? { ...row, ...configForm(row.data, row.comment ?? null) }
+      : row,
+  );
   // Chunked so one statement stays far below SQLite's bound-parameter limit.
-  for (let i = 0; i < rows.length; i += 50) {
+  for (let i = 0; i < formed.length; i += 50) {
     await db
       .insertInto('sources')
-      .values(rows.slice(i, i + 50))
+      .values(formed.slice(i, i + 50))
       .execute();
   }
 }
@@ -49,7 +56,12 @@ export async function updateSource(
   db: Executor,
   subscriptionToken: string,
   id: string,
-  changes: Partial<Pick<SourceRow, 'comment' | 'is_hidden' | 'max_depth' | 'updated_at'>>,
+  changes: Partial<
+    Pick<
+      SourceRow,
+      'comment' | 'is_hidden' | 'max_depth' | 'updated_at' | 'line' | 'parsed' | 'parsed_comment' | 'parsed_version'
+    >
+  >,
 ): Promise<void> {
   await db
     .updateTable('sources')

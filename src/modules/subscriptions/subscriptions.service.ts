@@ -49,6 +49,7 @@ import type { RenderCache } from '../resolve/render-cache.js';
 import type { ChangeLog } from '../../changes/change-log.js';
 import type { ExternalSources, RefreshOptions } from '../fetch/external-sources.js';
 import { fetchKey } from '../fetch/fetch-options.js';
+import { configForm } from '../sources/config-form.js';
 
 export class SubscriptionsService {
   private readonly db: Executor;
@@ -219,13 +220,11 @@ export class SubscriptionsService {
     const source = await findSource(this.db, token, input.config_id);
     if (!source) throw errors.configNotFound(input.config_id);
     const now = new Date().toISOString();
-    const changes: { comment?: string | null; is_hidden?: number; max_depth?: number; updated_at: string } = {
-      updated_at: now,
-    };
+    const changes: Parameters<typeof updateSource>[3] & { updated_at: string } = { updated_at: now };
     if (input.comment !== undefined) {
       const comment = input.comment?.trim() || null;
       if (comment !== null && source.source_type !== 'config') throw errors.commentNotApplicable(source.source_type);
-      if (source.source_type === 'config') changes.comment = comment;
+      if (source.source_type === 'config') Object.assign(changes, { comment }, configForm(source.data, comment));
     }
     if (input.is_hidden !== undefined && input.is_hidden !== null) changes.is_hidden = input.is_hidden ? 1 : 0;
     if (input.max_depth !== undefined && input.max_depth !== null) changes.max_depth = input.max_depth;
