@@ -28,6 +28,7 @@ import { installRequestMetrics } from './modules/metrics/request-metrics.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import type { AppContext } from './context.js';
 import { errors } from './http/errors.js';
+import { installActingContext } from './events/http-acting.js';
 
 export interface AppOptions {
   /** A pino logger (the process's), or Fastify logger options; default: no logging. */
@@ -56,6 +57,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   requireRouteKinds(app);
+  installActingContext(app);
   app.setValidatorCompiler(validatorCompiler());
   installErrorHandling(app);
   installJsonBodyParser(app);

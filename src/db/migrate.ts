@@ -8,6 +8,7 @@ import * as formatSettings from './migrations/004_format_settings.js';
 import * as linkSettings from './migrations/005_link_settings.js';
 import * as sourceFetchOptions from './migrations/006_source_fetch_options.js';
 import * as sourcesTypeIndex from './migrations/007_sources_type_index.js';
+import * as eventsAndAudit from './migrations/011_events_and_audit.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial_schema': initialSchema,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '005_link_settings': linkSettings,
   '006_source_fetch_options': sourceFetchOptions,
   '007_sources_type_index': sourcesTypeIndex,
+  '011_events_and_audit': eventsAndAudit,
 };
 
 /** Every migration, in the order they apply. */

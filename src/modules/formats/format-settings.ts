@@ -20,6 +20,7 @@ import {
   writeRuleList,
   writeTemplate,
 } from './formats.store.js';
+import { adminEvent } from '../../events/subjects.js';
 
 export interface TemplateView {
   format: TemplatedFormat;
@@ -82,17 +83,19 @@ export class FormatSettings {
 
   async replaceRules(rules: FormatRule[]): Promise<FormatRule[]> {
     const valid = validateRules(rules);
-    await this.changes.write(async (trx, record) => {
+    await this.changes.write(async (trx, record, emit) => {
       await writeRuleList(trx, JSON.stringify(valid), new Date().toISOString());
       record({ kind: 'rules' });
+      emit(adminEvent('settings.changed', 'settings:rules', { setting: 'rules', rules: valid.length }));
     });
     return [...this.snapshot.rules.rules];
   }
 
   async restoreDefaultRules(): Promise<FormatRule[]> {
-    await this.changes.write(async (trx, record) => {
+    await this.changes.write(async (trx, record, emit) => {
       await deleteRuleList(trx);
       record({ kind: 'rules' });
+      emit(adminEvent('settings.changed', 'settings:rules', { setting: 'rules', restored_default: true }));
     });
     return [...this.snapshot.rules.rules];
   }
@@ -104,17 +107,20 @@ export class FormatSettings {
         { path: 'body.template', message: problem },
       ]);
     }
-    await this.changes.write(async (trx, record) => {
+    await this.changes.write(async (trx, record, emit) => {
       await writeTemplate(trx, format, template, new Date().toISOString());
       record({ kind: 'templates' });
+      emit(adminEvent('settings.changed', `settings:template:${format}`, { setting: 'template', format }));
     });
     return this.templateView(format);
   }
 
   async restoreBuiltinTemplate(format: TemplatedFormat): Promise<TemplateView> {
-    await this.changes.write(async (trx, record) => {
+    await this.changes.write(async (trx, record, emit) => {
       await deleteTemplate(trx, format);
       record({ kind: 'templates' });
+      const data = { setting: 'template', format, restored_default: true };
+      emit(adminEvent('settings.changed', `settings:template:${format}`, data));
     });
     return this.templateView(format);
   }
