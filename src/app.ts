@@ -29,6 +29,7 @@ import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import type { AppContext } from './context.js';
 import { errors } from './http/errors.js';
 import { installActingContext } from './events/http-acting.js';
+import { meAuditRoutes } from './events/audit.routes.js';
 
 export interface AppOptions {
   /** A pino logger (the process's), or Fastify logger options; default: no logging. */
@@ -149,6 +150,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     preview,
   });
   await app.register(meRoutes, { prefix: '/api/v1/me', auth, connections });
+  await app.register(meAuditRoutes, { prefix: '/api/v1/me', auth, db: context.database.db });
 
   await app.register(adminRoutes, {
     prefix: '/api/v1/admin',
@@ -160,6 +162,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     abuse: context.abuse,
     stats: context.stats,
     formats: context.formats,
+    db: context.database.db,
   });
 
   return app;
