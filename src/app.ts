@@ -28,6 +28,8 @@ import { installRequestMetrics } from './modules/metrics/request-metrics.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import type { AppContext } from './context.js';
 import { errors } from './http/errors.js';
+import { installActingContext } from './events/http-acting.js';
+import { meAuditRoutes } from './events/audit.routes.js';
 
 export interface AppOptions {
   /** A pino logger (the process's), or Fastify logger options; default: no logging. */
@@ -56,6 +58,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   requireRouteKinds(app);
+  installActingContext(app);
   app.setValidatorCompiler(validatorCompiler());
   installErrorHandling(app);
   installJsonBodyParser(app);
@@ -147,6 +150,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     preview,
   });
   await app.register(meRoutes, { prefix: '/api/v1/me', auth, connections });
+  await app.register(meAuditRoutes, { prefix: '/api/v1/me', auth, db: context.database.db });
 
   await app.register(adminRoutes, {
     prefix: '/api/v1/admin',
@@ -158,6 +162,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     abuse: context.abuse,
     stats: context.stats,
     formats: context.formats,
+    db: context.database.db,
   });
 
   return app;

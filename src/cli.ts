@@ -15,6 +15,7 @@ import { ProvidersService } from './modules/providers/providers.service.js';
 import { ChangeLog } from './changes/change-log.js';
 import { runAdmin } from './modules/admin/admin.cli.js';
 import { runImportV2hub } from './modules/import/import.command.js';
+import { actingAs, adminActing } from './events/actor-context.js';
 
 /** Where a command writes: the process's streams, or a test's buffers. */
 export interface CliIo {
@@ -121,6 +122,9 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): Pr
   }
 }
 
+/** The actor of the commands that write to the database directly. */
+const CLI = adminActing('cli');
+
 async function command(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
   const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: false });
   const [command, sub, arg, ...rest] = positionals;
@@ -166,15 +170,15 @@ async function command(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): Promi
     }
     case 'users create': {
       const userId = parseUserId(arg);
-      const user = await withDatabase(config, ({ db }) => createUser(db, userId));
+      const user = await actingAs(CLI, () => withDatabase(config, ({ db }) => createUser(db, userId)));
       io.stderr.write(`created user ${user.user_id}; its API token (shown once):\n`);
       io.stdout.write(`${user.api_token}\n`);
       return 0;
     }
     case 'users token': {
       const userId = parseUserId(arg);
-      const result = await withDatabase(config, (database) =>
-        new UsersService(database, new ChangeLog(database)).refreshToken(userId),
+      const result = await actingAs(CLI, () =>
+        withDatabase(config, (database) => new UsersService(database, new ChangeLog(database)).refreshToken(userId)),
       );
       io.stderr.write(`new API token for user ${result.user_id} (the old one no longer works; shown once):\n`);
       io.stdout.write(`${result.api_token}\n`);
@@ -184,18 +188,20 @@ async function command(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): Promi
       const [name, url] = rest;
       const ownerId = parseUserId(arg);
       if (!name || rest.length > 2) throw new UsageError('usage: providers create <owner_user_id> <name> [url]');
-      const provider = await withDatabase(config, async (database) => {
-        const changes = new ChangeLog(database);
-        if (!(await new UsersService(database, changes).find(ownerId))) {
-          const hint = `owner user ${ownerId} not found; create it first with: subweave users create ${ownerId}`;
-          throw errors.userNotFound(hint);
-        }
-        return new ProvidersService(database, changes).create({
-          owner_id: ownerId,
-          provider_name: name,
-          provider_url: url ?? null,
-        });
-      });
+      const provider = await actingAs(CLI, () =>
+        withDatabase(config, async (database) => {
+          const changes = new ChangeLog(database);
+          if (!(await new UsersService(database, changes).find(ownerId))) {
+            const hint = `owner user ${ownerId} not found; create it first with: subweave users create ${ownerId}`;
+            throw errors.userNotFound(hint);
+          }
+          return new ProvidersService(database, changes).create({
+            owner_id: ownerId,
+            provider_name: name,
+            provider_url: url ?? null,
+          });
+        }),
+      );
       io.stderr.write(
         `created provider ${provider.provider_name} (provider_hash ${provider.provider_hash}, owner ${ownerId}); its API token (shown once):\n`,
       );

@@ -32,6 +32,8 @@ export interface Config {
   /** SIGTERM exits within this, whatever upstreams and clients do. */
   shutdownTimeoutMs: number;
   defaultBanSeconds: number;
+  /** Audit entries older than this many days are pruned (docs/webhooks.md). */
+  auditRetentionDays: number;
   rateLimitPublicPerMin: number;
   rateLimitApiPerMin: number;
   rateLimitAnonPerMin: number;
@@ -130,6 +132,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30_000, 1),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 1),
     defaultBanSeconds: int('DEFAULT_BAN_SECONDS', 3600, 1, 31_536_000),
+    auditRetentionDays: int('AUDIT_RETENTION_DAYS', 365, 1, 36_500),
     rateLimitPublicPerMin: int('RATE_LIMIT_PUBLIC_PER_MIN', 120, 0),
     rateLimitApiPerMin: int('RATE_LIMIT_API_PER_MIN', 600, 0),
     rateLimitAnonPerMin: int('RATE_LIMIT_ANON_PER_MIN', 60, 0),

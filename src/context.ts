@@ -23,6 +23,7 @@ import { createAuthenticator, type Authenticator } from './http/plugins/auth.js'
 import type { RequestCounter } from './modules/stats/request-counter.js';
 import { createRequestCounter } from './modules/stats/request-counting.js';
 import { Metrics } from './modules/metrics/metrics.js';
+import { startHousekeeping, type Housekeeping } from './events/housekeeping.js';
 
 export interface ContextOverrides {
   log?: FastifyBaseLogger;
@@ -62,6 +63,8 @@ export interface AppContext {
   stats: StatsService;
   /** The Prometheus series of this context (GET /metrics). */
   metrics: Metrics;
+  /** Prunes the audit log (AUDIT_RETENTION_DAYS) and old events. */
+  housekeeping: Housekeeping;
   /** API-Token authentication, answered by the users and providers services. */
   auth: Authenticator;
   readiness(): Promise<Readiness>;
@@ -137,6 +140,7 @@ export async function createContext(
     refreshBacklog: () => external.countDue(config.refreshIntervalSeconds),
   });
 
+  const housekeeping = startHousekeeping(database.db, config.auditRetentionDays, log.child({ module: 'events' }));
   const users = new UsersService(database, changes);
   const providers = new ProvidersService(database, changes);
 
@@ -168,6 +172,7 @@ export async function createContext(
     users,
     stats: new StatsService(database.db, requestCounter),
     metrics,
+    housekeeping,
     auth: createAuthenticator({
       userByToken: (token) => users.findByToken(token),
       providerByToken: (token) => providers.findByToken(token),
@@ -186,6 +191,7 @@ export async function createContext(
     close: () =>
       (closed ??= (async () => {
         await refresher.stop();
+        await housekeeping.stop();
         await changes.close();
         await upstream.close?.();
         if (ownRedis && redis) redis.disconnect();

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.js';
 import { inTransaction, type Executor } from '../db/executor.js';
+import type { Emit, EventInput } from '../events/event-types.js';
+import { writeEvents } from '../events/outbox.js';
 import type { Redis } from '../redis.js';
 import {
   appendChanges,
@@ -72,13 +74,20 @@ export class ChangeLog {
 
   /**
    * Runs `work` in one transaction; what it records is appended to the log in that transaction and, after the
-   * commit, applied on this instance (awaited) and announced to the others.
+   * commit, applied on this instance (awaited) and announced to the others. The events it emits are written in the
+   * same transaction (events/outbox.ts).
    */
-  async write<T>(work: (trx: Executor, record: RecordChange) => Promise<T>): Promise<T> {
+  async write<T>(work: (trx: Executor, record: RecordChange, emit: Emit) => Promise<T>): Promise<T> {
     const recorded: Change[] = [];
+    const emitted: EventInput[] = [];
     let ids: number[] = [];
     const result = await inTransaction(this.database.db, async (trx) => {
-      const value = await work(trx, (change) => recorded.push(change));
+      const value = await work(
+        trx,
+        (change) => recorded.push(change),
+        (event) => emitted.push(event),
+      );
+      await writeEvents(trx, emitted);
       ids = await appendChanges(trx, recorded.map(toRow), new Date().toISOString());
       return value;
     });

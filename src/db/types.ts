@@ -169,6 +169,44 @@ export interface AdminReplaysTable {
   expires_at: Int;
 }
 
+/** The outbox (docs/webhooks.md): one row per event, written in the transaction of its change. */
+export interface EventsTable {
+  seq: ColumnType<number, never, never>;
+  id: string;
+  type: string;
+  actor_kind: string;
+  actor_id: string;
+  user_id: number | null;
+  provider_hash: string | null;
+  /** The event's `data` as JSON. */
+  data: string;
+  created_at: string;
+}
+
+/** Append-only: rows are added with their change and removed only by age (AUDIT_RETENTION_DAYS). */
+export interface AuditLogTable {
+  seq: ColumnType<number, never, never>;
+  created_at: string;
+  actor_kind: string;
+  actor_id: string;
+  client_ip: string | null;
+  request_id: string | null;
+  action: string;
+  target: string;
+  /** The account the entry concerns (GET /me/audit), null for none. */
+  user_id: number | null;
+  event_id: string;
+  /** What changed, as JSON: field names and counts, never values that are secret. */
+  summary: string;
+}
+
+/** Consecutive failed fetches of one fetch key (source.failing after 3, source.recovered on the next success). */
+export interface SourceHealthTable {
+  fetch_key: string;
+  failures: Int;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   providers: ProvidersTable;
@@ -183,6 +221,9 @@ export interface Database {
   format_settings: FormatSettingsTable;
   format_templates: FormatTemplatesTable;
   admin_replays: AdminReplaysTable;
+  events: EventsTable;
+  audit_log: AuditLogTable;
+  source_health: SourceHealthTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

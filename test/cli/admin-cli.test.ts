@@ -145,6 +145,18 @@ describe('subweave admin CLI', () => {
     expectEnvelope(JSON.parse(refused.stderr), 'validation_failed');
   });
 
+  it('reads the audit log with its filters', async () => {
+    const userId = freshUserId();
+    json(await admin(['users', 'create', String(userId)]));
+    const page = json<{ entries: Array<{ action: string; actor: { kind: string } }>; next_cursor: string | null }>(
+      await admin(['audit', '--target', `user:${userId}`, '--action', 'user.create', '--limit', '5']),
+    );
+    expect(page.entries.map((e) => [e.action, e.actor.kind])).toEqual([['user.create', 'admin']]);
+    const refused = await admin(['audit', '--limit', '0']);
+    expect(refused.code).toBe(1);
+    expectEnvelope(JSON.parse(refused.stderr), 'validation_failed');
+  });
+
   it('exits 2 on usage errors without calling the server', async () => {
     const cases = [
       ['users', 'get', 'abc'],

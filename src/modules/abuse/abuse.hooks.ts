@@ -9,6 +9,7 @@ import { parseIpRange } from '../../net/ip.js';
 import type { AbuseControls } from './abuse.service.js';
 import { rateLimitHeaders, safely, type LimitName, type RateLimiter } from './rate-limiter.js';
 import { clientGroupOf, type PublicGate } from './public-gate.js';
+import { actingAs, systemActing } from '../../events/actor-context.js';
 
 export interface AbuseHookOptions {
   controls: AbuseControls;
@@ -58,7 +59,8 @@ export function installAbuseHooks(
     const group = groupOf(request);
     const range = parseIpRange(group);
     if (range && (await safely(request.log, () => limiter.strike(group)))) {
-      await controls.ban(range, defaultBanSeconds, 'rate_limit').then(
+      const ban = () => controls.ban(range, defaultBanSeconds, 'rate_limit');
+      await actingAs(systemActing('abuse'), ban).then(
         () => {
           observer?.autoBanned();
           request.log.warn({ ip: group }, 'address banned automatically after repeated rate-limit rejections');

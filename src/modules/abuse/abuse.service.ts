@@ -14,6 +14,7 @@ import {
   type WhitelistEntry,
 } from './abuse.store.js';
 import { IpView } from './ip-view.js';
+import { adminEvent } from '../../events/subjects.js';
 
 export interface BanStatus {
   ip_address: string;
@@ -49,18 +50,21 @@ export class AbuseControls {
     const now = Date.now();
     const until = new Date(now + seconds * 1000).toISOString();
     this.view.addBan(range.text, now + seconds * 1000);
-    await this.changes.write(async (trx, record) => {
+    await this.changes.write(async (trx, record, emit) => {
       await pruneBans(trx, new Date(now).toISOString());
       await upsertBan(trx, range.text, until, reason, new Date(now).toISOString());
       record({ kind: 'bans' });
+      const data = { ip_address: range.text, banned_until: until, reason };
+      emit(adminEvent('ban.created', `ban:${range.text}`, data));
     });
     return { ip_address: range.text, banned_until: until, remaining_seconds: seconds };
   }
 
   async unban(range: IpRange): Promise<{ ip_address: string; was_banned: boolean }> {
-    const until = await this.changes.write(async (trx, record) => {
+    const until = await this.changes.write(async (trx, record, emit) => {
       const deleted = await deleteBan(trx, range.text);
       if (deleted !== null) record({ kind: 'bans' });
+      if (deleted !== null) emit(adminEvent('ban.deleted', `ban:${range.text}`, { ip_address: range.text }));
       return deleted;
     });
     return { ip_address: range.text, was_banned: until !== null && Date.parse(until) > Date.now() };
@@ -92,16 +96,19 @@ export class AbuseControls {
   }
 
   async whitelist(range: IpRange, description: string | undefined): Promise<WhitelistEntry> {
-    return this.changes.write(async (trx, record) => {
+    return this.changes.write(async (trx, record, emit) => {
       record({ kind: 'whitelist' });
+      emit(adminEvent('whitelist.changed', `whitelist:${range.text}`, { ip_address: range.text, added: true }));
       return upsertWhitelist(trx, range.text, description, new Date().toISOString());
     });
   }
 
   async unwhitelist(range: IpRange): Promise<{ ip_address: string; was_whitelisted: boolean }> {
-    const removed = await this.changes.write(async (trx, record) => {
+    const removed = await this.changes.write(async (trx, record, emit) => {
       const deleted = await deleteWhitelist(trx, range.text);
       if (deleted) record({ kind: 'whitelist' });
+      const data = { ip_address: range.text, added: false };
+      if (deleted) emit(adminEvent('whitelist.changed', `whitelist:${range.text}`, data));
       return deleted;
     });
     return { ip_address: range.text, was_whitelisted: removed };

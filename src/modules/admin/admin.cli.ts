@@ -14,6 +14,13 @@ const OPTIONS = {
   active: { type: 'string' },
   name: { type: 'string' },
   'provider-url': { type: 'string' },
+  actor: { type: 'string' },
+  action: { type: 'string' },
+  target: { type: 'string' },
+  since: { type: 'string' },
+  until: { type: 'string' },
+  cursor: { type: 'string' },
+  limit: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

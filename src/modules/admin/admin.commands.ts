@@ -12,6 +12,13 @@ export interface CommandOptions {
   active?: string;
   name?: string;
   'provider-url'?: string;
+  actor?: string;
+  action?: string;
+  target?: string;
+  since?: string;
+  until?: string;
+  cursor?: string;
+  limit?: string;
 }
 
 export interface AdminCommand {
@@ -283,6 +290,20 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
       if (options.start !== undefined) query['start_date'] = options.start;
       if (options.end !== undefined) query['end_date'] = options.end;
       return { method: 'GET', path: '/stats', query };
+    },
+  },
+  {
+    verb: 'audit',
+    args: [],
+    options:
+      '[--actor <kind[:id]>] [--action <a.b>] [--target <t>] [--since <iso>] [--until <iso>] [--cursor <c>] [--limit <n>]',
+    summary: 'The audit log, newest first (next_cursor pages back).',
+    example: 'audit --actor provider:mybot --since 2025-01-01T00:00:00Z',
+    build: (_args, options) => {
+      const names = ['actor', 'action', 'target', 'since', 'until', 'cursor', 'limit'] as const;
+      const query: Record<string, string> = {};
+      for (const name of names) if (options[name] !== undefined) query[name] = options[name];
+      return { method: 'GET', path: '/audit', query };
     },
   },
   ...FORMAT_COMMANDS,

@@ -15,6 +15,8 @@ import { adminProviderRoutes } from './admin-providers.routes.js';
 import { adminUserRoutes } from './admin-users.routes.js';
 import { guardAdmin, type AdminGuardOptions } from './admin.plugin.js';
 import { ADMIN_ERRORS, ADMIN_TAG, adminSecurity } from './admin.schemas.js';
+import type { Executor } from '../../db/executor.js';
+import { adminAuditRoutes } from '../../events/audit.routes.js';
 
 export interface AdminRoutesOptions extends AdminGuardOptions {
   users: UsersService;
@@ -23,6 +25,7 @@ export interface AdminRoutesOptions extends AdminGuardOptions {
   abuse: AbuseControls;
   stats: StatsService;
   formats: FormatSettings;
+  db: Executor;
 }
 
 export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, options) => {
@@ -35,4 +38,5 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
   await app.register(abuseRoutes, { controls: abuse, defaultBanSeconds: options.config.defaultBanSeconds });
   await app.register(adminStatsRoutes, { stats });
   await app.register(formatAdminRoutes, { formats });
+  await app.register(adminAuditRoutes, { db: options.db });
 };

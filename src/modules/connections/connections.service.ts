@@ -3,10 +3,13 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { inTransaction, type Executor } from '../../db/executor.js';
+import type { Executor } from '../../db/executor.js';
 import type { ConnectionRow, ProviderRow } from '../../db/types.js';
 import { errors } from '../../http/errors.js';
-import { findProviderByName } from '../providers/providers.store.js';
+import { findProviderByHash, findProviderByName } from '../providers/providers.store.js';
+import type { EventType } from '../../events/event-types.js';
+import { writeWithEvents } from '../../events/outbox.js';
+import { connectionEvent } from '../../events/subjects.js';
 import { ensureUser } from '../users/users.service.js';
 import { findUser } from '../users/users.store.js';
 import type { ConnectionView, ProviderConnectionCreated, ProviderConnectionView } from './connections.schemas.js';
@@ -153,8 +156,8 @@ export class ConnectionsService {
   private async apply(userId: number, providerHash: string, event: ConnectionEvent): Promise<ConnectionStatus | null> {
     const opens = event === 'request' || event === 'authorize';
     try {
-      return await inTransaction(this.db, async (trx) => {
-        if (opens) await ensureUser(trx, userId);
+      return await writeWithEvents(this.db, async (trx, emit) => {
+        if (opens) await ensureUser(trx, userId, emit);
         const rows = await lockUserConnections(trx, this.database.dialect, userId);
         const row = rows.find((r) => r.provider_hash === providerHash);
         const current = row?.status ?? null;
@@ -165,6 +168,12 @@ export class ConnectionsService {
         });
         if (!result.ok) throw this.failure(result.error, current);
         await write(trx, userId, providerHash, row, result.next);
+        const type = eventOf(event, current, result.next);
+        const provider = type && (await findProviderByHash(trx, providerHash));
+        if (type && provider) {
+          const named = { hash: providerHash, name: provider.provider_name };
+          emit(connectionEvent(type, userId, named, { status: result.next, previous_status: current }));
+        }
         return result.next;
       });
     } catch (error) {
@@ -213,6 +222,22 @@ async function write(
     });
   } else if (row.status !== next) {
     await setConnectionStatus(trx, userId, providerHash, next, now);
+  }
+}
+
+/** The event of a transition that changed something; none when the record stayed as it was. */
+function eventOf(event: ConnectionEvent, from: ConnectionStatus | null, to: ConnectionStatus | null): EventType | null {
+  if (from === to) return null;
+  switch (event) {
+    case 'request':
+    case 'authorize':
+      return 'connection.requested';
+    case 'approve':
+      return 'connection.approved';
+    case 'reject':
+      return 'connection.rejected';
+    default:
+      return 'connection.revoked';
   }
 }
 

@@ -1,7 +1,8 @@
 // Keeps the external source cache fresh: one in-flight fetch per fetch key (URL and fetch options), FETCH_CONCURRENCY per process, stale-on-error, and the empty/shrink guard.
 import { createHash } from 'node:crypto';
 import type { DatabaseHandle } from '../../db/database.js';
-import type { ChangeLog } from '../../changes/change-log.js';
+import type { ChangeLog, RecordChange } from '../../changes/change-log.js';
+import type { Executor } from '../../db/executor.js';
 import { isDatabaseUnavailable } from '../../db/errors.js';
 import { lineIdentity } from '../resolve/resolver.js';
 import {
@@ -26,6 +27,7 @@ import { guard } from './shrink-guard.js';
 import { nextBackoff } from './backoff.js';
 import { parsedContent } from './parsed-content.js';
 import { PARSED_FORM_VERSION } from '../../formats/share-uri/stored.js';
+import { trackSourceHealth } from './source-health.js';
 
 export type { CacheState };
 
@@ -228,7 +230,8 @@ export class ExternalSources {
     const [known] = result.ok ? await findCacheRows(db, [key]) : [];
     const parsed = result.ok && !holdsParsed(known, hash) ? await parsedContent(result.lines) : null;
     // Under the row's lock: the shrink count is read and written by one fetch at a time, across instances too.
-    return this.changes.write(async (trx, record) => {
+    type Stored = { result: RefreshOutcome; outcome: FetchOutcome };
+    const write = async (trx: Executor, record: RecordChange): Promise<Stored> => {
       const previous = await lockCacheRow(trx, dialect, key);
       if (!result.ok) {
         // The refresher leaves an unparseable body alone for a while; parsing it again every pass gains nothing.
@@ -259,6 +262,11 @@ export class ExternalSources {
       const changed = hash !== previous?.content_hash || !sameUserinfo(userinfo, previous);
       if (changed) record({ kind: 'url', url: key });
       return { result: { ok: true, count: result.lines.length }, outcome: changed ? 'ok' : 'unchanged' };
+    };
+    return this.changes.write(async (trx, record, emit) => {
+      const stored = await write(trx, record);
+      await trackSourceHealth(trx, key, stored.result.ok ? null : { reason: stored.outcome }, emit, now);
+      return stored;
     });
   }
 }

@@ -22,6 +22,7 @@ import {
   writeSetting,
   writeTemplate,
 } from './formats.store.js';
+import { adminEvent } from '../../events/subjects.js';
 
 /** Settings that shape the rendered formats (docs/admin-api.md); stored in format_settings under these names. */
 export interface FormatOptions {
@@ -98,17 +99,19 @@ export class FormatSettings {
 
   async replaceRules(rules: FormatRule[]): Promise<FormatRule[]> {
     const valid = validateRules(rules);
-    await this.changes.write(async (trx, record) => {
+    await this.changes.write(async (trx, record, emit) => {
       await writeRuleList(trx, JSON.stringify(valid), new Date().toISOString());
       record({ kind: 'rules' });
+      emit(adminEvent('settings.changed', 'settings:rules', { setting: 'rules', rules: valid.length }));
     });
     return [...this.snapshot.rules.rules];
   }
 
   async restoreDefaultRules(): Promise<FormatRule[]> {
-    await this.changes.write(async (trx, record) => {
+    await this.changes.write(async (trx, record, emit) => {
       await deleteRuleList(trx);
       record({ kind: 'rules' });
+      emit(adminEvent('settings.changed', 'settings:rules', { setting: 'rules', restored_default: true }));
     });
     return [...this.snapshot.rules.rules];
   }
@@ -121,17 +124,20 @@ export class FormatSettings {
         { path: 'body.template', message: problem.reason },
       ]);
     }
-    await this.changes.write(async (trx, record) => {
+    await this.changes.write(async (trx, record, emit) => {
       await writeTemplate(trx, format, template, new Date().toISOString());
       record({ kind: 'templates' });
+      emit(adminEvent('settings.changed', `settings:template:${format}`, { setting: 'template', format }));
     });
     return this.templateView(format);
   }
 
   async restoreBuiltinTemplate(format: TemplatedFormat): Promise<TemplateView> {
-    await this.changes.write(async (trx, record) => {
+    await this.changes.write(async (trx, record, emit) => {
       await deleteTemplate(trx, format);
       record({ kind: 'templates' });
+      const data = { setting: 'template', format, restored_default: true };
+      emit(adminEvent('settings.changed', `settings:template:${format}`, data));
     });
     return this.templateView(format);
   }

@@ -19,6 +19,8 @@ import {
   type TargetKeys,
 } from './target.store.js';
 import { readV2hub, type V2hubData } from './v2hub.store.js';
+import { actingAs } from '../../events/actor-context.js';
+import { IMPORT_ACTING, importEvents } from './import-events.js';
 
 export interface ImportIo {
   stdout: { write(text: string): unknown };
@@ -156,7 +158,12 @@ const CHANGES_PER_WRITE = 500;
  */
 async function write(database: DatabaseHandle, rows: ImportRows): Promise<void> {
   const changes = new ChangeLog(database);
-  await changes.write((trx) => writeImportRows(trx, rows, new Date().toISOString()));
+  await actingAs(IMPORT_ACTING, () =>
+    changes.write(async (trx, _record, emit) => {
+      await writeImportRows(trx, rows, new Date().toISOString());
+      importEvents(rows).forEach(emit);
+    }),
+  );
   const notices: Change[] = [
     ...rows.subscriptions.map((row): Change => ({ kind: 'subscription', token: row.token })),
     ...rows.cacheContent.map((entry): Change => ({ kind: 'url', url: entry.url })),

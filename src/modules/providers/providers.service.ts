@@ -25,6 +25,8 @@ import {
   updateProvider,
 } from './providers.store.js';
 import { tokensManagedBy } from '../subscriptions/subscriptions.store.js';
+import { writeWithEvents } from '../../events/outbox.js';
+import { providerEvent } from '../../events/subjects.js';
 
 export interface CreateProviderInput {
   owner_id: number;
@@ -69,7 +71,10 @@ export class ProvidersService {
       created_at: now,
       updated_at: now,
     };
-    await insertProvider(this.db, row).catch((error: unknown) => this.rethrowClash(error, name, input.owner_id));
+    await writeWithEvents(this.db, async (trx, emit) => {
+      await insertProvider(trx, row);
+      emit(providerEvent('provider.created', { hash: row.provider_hash, name }, { owner_id: input.owner_id }));
+    }).catch((error: unknown) => this.rethrowClash(error, name, input.owner_id));
     return { ...toProvider(row), api_token: apiToken };
   }
 
@@ -104,11 +109,14 @@ export class ProvidersService {
   /** Issues a new API token; the previous one stops working at once. */
   async rotateToken(providerHash: string): Promise<ProviderWithToken> {
     const apiToken = newToken();
-    const changed = await updateProvider(this.db, providerHash, {
-      token_hash: hashToken(apiToken),
-      updated_at: new Date().toISOString(),
+    await writeWithEvents(this.db, async (trx, emit) => {
+      const row = found(await findProviderByHash(trx, providerHash));
+      await updateProvider(trx, providerHash, {
+        token_hash: hashToken(apiToken),
+        updated_at: new Date().toISOString(),
+      });
+      emit(providerEvent('provider.token_refreshed', { hash: providerHash, name: row.provider_name }));
     });
-    if (!changed) throw errors.providerNotFound();
     return { ...(await this.get(providerHash)), api_token: apiToken };
   }
 
@@ -124,20 +132,28 @@ export class ProvidersService {
       changes.provider_name = validName(input.provider_name);
       await this.assertFree(changes.provider_name, null);
     }
-    await updateProvider(this.db, providerHash, changes).catch((error: unknown) =>
-      this.rethrowClash(error, changes.provider_name ?? '', null),
+    const changed = (['is_active', 'provider_name', 'provider_url'] as const).filter(
+      (field) => input[field] !== undefined,
     );
+    await writeWithEvents(this.db, async (trx, emit) => {
+      await updateProvider(trx, providerHash, changes);
+      const name = changes.provider_name ?? current.provider_name;
+      emit(providerEvent('provider.updated', { hash: providerHash, name }, { changed }));
+    }).catch((error: unknown) => this.rethrowClash(error, changes.provider_name ?? '', null));
     return this.get(providerHash);
   }
 
   /** Deletes the provider, its connections and every subscription it manages (foreign keys cascade). */
   async remove(providerHash: string): Promise<void> {
-    await this.changes.write(async (trx, record) => {
+    await this.changes.write(async (trx, record, emit) => {
       // Locking the provider row blocks concurrent inserts that reference it, so the token list is complete.
       if (!(await lockProvider(trx, this.database.dialect, providerHash))) throw errors.providerNotFound();
+      const row = found(await findProviderByHash(trx, providerHash));
       const managed = await tokensManagedBy(trx, providerHash);
       await deleteProvider(trx, providerHash);
       for (const token of managed) record({ kind: 'subscription', token });
+      const subject = { hash: providerHash, name: row.provider_name };
+      emit(providerEvent('provider.deleted', subject, { subscriptions_deleted: managed.length }));
     });
   }
 

@@ -50,6 +50,7 @@ import type { ChangeLog } from '../../changes/change-log.js';
 import type { ExternalSources, RefreshOptions } from '../fetch/external-sources.js';
 import { fetchKey } from '../fetch/fetch-options.js';
 import { configForm } from '../sources/config-form.js';
+import { subscriptionEvent, subscriptionId, type SubscriptionSubject } from '../../events/subjects.js';
 
 export class SubscriptionsService {
   private readonly db: Executor;
@@ -84,9 +85,10 @@ export class SubscriptionsService {
     this.assertWithinSourceLimit(prepared.length);
     await checkExternalHosts(prepared, this.config.fetchAllowPrivate);
     const token = newToken();
-    await this.changes.write(async (trx, record) => {
+    await this.changes.write(async (trx, record, emit) => {
       await this.lockGraph(trx, prepared);
       record({ kind: 'subscription', token });
+      emit(subscriptionEvent('subscription.created', { token, ...scope }, { name, sources: prepared.length }));
       await lockUser(trx, this.database.dialect, scope.userId);
       // Under the user lock: strictly after the user's newest subscription, so "oldest first" never rests on a tie.
       const now = await nextCreationTime(trx, scope.userId);
@@ -127,26 +129,32 @@ export class SubscriptionsService {
     if (changes.name !== undefined && changes.name !== subscription.name) {
       await this.assertNameFree(this.db, scope, changes.name);
     }
-    await this.changes.write(async (trx, record) => {
+    await this.changes.write(async (trx, record, emit) => {
       record({ kind: 'subscription', token });
+      emit(subscriptionEvent('subscription.updated', subject(subscription), { changed: changedFields(input) }));
       await updateSubscription(trx, token, changes).catch(rethrowNameExists(changes.name ?? ''));
     });
     return this.get(scope, token);
   }
 
   async remove(scope: Scope, token: string): Promise<void> {
-    await this.load(scope, token, 'write');
-    await this.changes.write(async (trx, record) => {
+    const subscription = await this.load(scope, token, 'write');
+    await this.changes.write(async (trx, record, emit) => {
       record({ kind: 'subscription', token });
+      emit(subscriptionEvent('subscription.deleted', subject(subscription)));
       await deleteSubscription(trx, token);
     });
   }
 
   /** POST .../rotate: the subscription under a new token; the old one is gone at once, references follow. */
   async rotate(scope: Scope, token: string) {
-    await this.load(scope, token, 'write');
+    const subscription = await this.load(scope, token, 'write');
     const fresh = newToken();
-    await this.changes.write((trx, record) => rotateToken(trx, this.database.dialect, token, fresh, record));
+    await this.changes.write(async (trx, record, emit) => {
+      await rotateToken(trx, this.database.dialect, token, fresh, record);
+      const event = { ...subject(subscription), token: fresh };
+      emit(subscriptionEvent('subscription.rotated', event, { previous_subscription_id: subscriptionId(token) }));
+    });
     return this.get(scope, fresh);
   }
 
@@ -154,10 +162,10 @@ export class SubscriptionsService {
     if (inputs.length > MAX_SOURCES_PER_REQUEST) {
       throw errors.tooManySources(MAX_SOURCES_PER_REQUEST, inputs.length);
     }
-    await this.load(scope, token, 'write');
+    const subscription = await this.load(scope, token, 'write');
     const prepared = await this.prepare(inputs);
     await checkExternalHosts(prepared, this.config.fetchAllowPrivate);
-    await this.changes.write(async (trx, record) => {
+    await this.changes.write(async (trx, record, emit) => {
       await this.lockGraph(trx, prepared);
       record({ kind: 'subscription', token });
       await lockSubscription(trx, this.database.dialect, token);
@@ -174,17 +182,18 @@ export class SubscriptionsService {
       const now = new Date().toISOString();
       await insertSources(trx, toRows(token, fresh, nextIndex, now));
       await touchSubscription(trx, token, now);
+      emit(subscriptionEvent('subscription.updated', subject(subscription), { sources_added: fresh.length }));
     });
     await this.fetchNewUrls(prepared);
     return this.get(scope, token);
   }
 
   async replaceSources(scope: Scope, token: string, inputs: SourceInput[]) {
-    await this.load(scope, token, 'write');
+    const subscription = await this.load(scope, token, 'write');
     const prepared = await this.prepare(inputs);
     this.assertWithinSourceLimit(prepared.length);
     await checkExternalHosts(prepared, this.config.fetchAllowPrivate);
-    await this.changes.write(async (trx, record) => {
+    await this.changes.write(async (trx, record, emit) => {
       await this.lockGraph(trx, prepared);
       record({ kind: 'subscription', token });
       await lockSubscription(trx, this.database.dialect, token);
@@ -195,14 +204,15 @@ export class SubscriptionsService {
       await deleteAllSources(trx, token);
       await insertSources(trx, toRows(token, prepared, 0, now));
       await touchSubscription(trx, token, now);
+      emit(subscriptionEvent('subscription.updated', subject(subscription), { sources_replaced: prepared.length }));
     });
     await this.fetchNewUrls(prepared);
     return this.get(scope, token);
   }
 
   async removeSources(scope: Scope, token: string, ids: string[]) {
-    await this.load(scope, token, 'write');
-    await this.changes.write(async (trx, record) => {
+    const subscription = await this.load(scope, token, 'write');
+    await this.changes.write(async (trx, record, emit) => {
       record({ kind: 'subscription', token });
       await lockSubscription(trx, this.database.dialect, token);
       const known = new Set((await listSources(trx, token)).map((s) => s.id));
@@ -210,13 +220,14 @@ export class SubscriptionsService {
       if (unknown.length > 0) throw errors.sourceNotFound(unknown);
       await deleteSources(trx, token, [...new Set(ids)]);
       await touchSubscription(trx, token, new Date().toISOString());
+      emit(subscriptionEvent('subscription.updated', subject(subscription), { sources_removed: new Set(ids).size }));
     });
     return this.get(scope, token);
   }
 
   /** PATCH .../config (and the deprecated .../comments, which passes only config_id and comment). */
   async updateConfig(scope: Scope, token: string, input: UpdateConfigInput): Promise<void> {
-    await this.load(scope, token, 'write');
+    const subscription = await this.load(scope, token, 'write');
     const source = await findSource(this.db, token, input.config_id);
     if (!source) throw errors.configNotFound(input.config_id);
     const now = new Date().toISOString();
@@ -229,10 +240,12 @@ export class SubscriptionsService {
     if (input.is_hidden !== undefined && input.is_hidden !== null) changes.is_hidden = input.is_hidden ? 1 : 0;
     if (input.max_depth !== undefined && input.max_depth !== null) changes.max_depth = input.max_depth;
     if (Object.keys(changes).length === 1) return; // only updated_at: nothing to change
-    await this.changes.write(async (trx, record) => {
+    await this.changes.write(async (trx, record, emit) => {
       record({ kind: 'subscription', token });
       await updateSource(trx, token, source.id, changes);
       await touchSubscription(trx, token, now);
+      const changed = Object.keys(changes).filter((field) => field !== 'updated_at');
+      emit(subscriptionEvent('subscription.updated', subject(subscription), { source_id: source.id, changed }));
     });
   }
 
@@ -278,4 +291,17 @@ export class SubscriptionsService {
       ]);
     }
   }
+}
+
+/** Who a subscription belongs to, for its events: its managing provider even when its user acts. */
+function subject(row: SubscriptionWithProvider): SubscriptionSubject {
+  const provider = row.provider_hash && row.provider_name ? { hash: row.provider_hash, name: row.provider_name } : null;
+  return { token: row.token, userId: row.user_id, provider };
+}
+
+/** The names of the fields an update sets, never their values. */
+function changedFields(input: UpdateSubscriptionInput): string[] {
+  return Object.entries(input)
+    .filter(([, value]) => value !== undefined)
+    .map(([field]) => field);
 }

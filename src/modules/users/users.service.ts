@@ -18,6 +18,9 @@ import {
 } from './users.store.js';
 import { tokensGoneWithUser } from '../subscriptions/subscriptions.store.js';
 import { hashToken, newHash, newToken } from '../../shared/tokens.js';
+import type { Emit } from '../../events/event-types.js';
+import { writeWithEvents } from '../../events/outbox.js';
+import { userEvent } from '../../events/subjects.js';
 
 export interface UserView {
   user_id: number;
@@ -53,7 +56,10 @@ function newUserRow(userId: number): { row: UserRow; apiToken: string } {
 export async function createUser(db: Executor, userId: number): Promise<CreatedUser> {
   const { row, apiToken } = newUserRow(userId);
   try {
-    await insertUser(db, row);
+    await writeWithEvents(db, async (trx, emit) => {
+      await insertUser(trx, row);
+      emit(userEvent('user.created', userId));
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.userExists();
     throw error;
@@ -65,8 +71,8 @@ export async function createUser(db: Executor, userId: number): Promise<CreatedU
  * Creates an active account for `userId` unless one exists (a provider's connection request does this). Nobody
  * learns the generated token: the user gets one through `users token` or the admin API.
  */
-export async function ensureUser(db: Executor, userId: number): Promise<void> {
-  await insertUserIfMissing(db, newUserRow(userId).row);
+export async function ensureUser(db: Executor, userId: number, emit: Emit): Promise<void> {
+  if (await insertUserIfMissing(db, newUserRow(userId).row)) emit(userEvent('user.created', userId));
 }
 
 /** Issues a new API token; the previous one stops working at once. */
@@ -112,28 +118,31 @@ export class UsersService {
 
   async setActive(userId: number, isActive: boolean): Promise<UserView> {
     // Their links, and every link that includes one of their subscriptions, change at once.
-    await this.changes.write(async (trx, record) => {
+    await this.changes.write(async (trx, record, emit) => {
       if (!(await setUserActive(trx, userId, isActive, new Date().toISOString()))) throw errors.userNotFound();
       record({ kind: 'user', userId });
+      emit(userEvent(isActive ? 'user.enabled' : 'user.disabled', userId, { changed: ['is_active'] }));
     });
     return this.get(userId);
   }
 
   refreshToken(userId: number): Promise<{ user_id: number; api_token: string }> {
-    return this.changes.write(async (trx, record) => {
+    return this.changes.write(async (trx, record, emit) => {
       record({ kind: 'user', userId });
+      emit(userEvent('user.token_refreshed', userId));
       return rotateUserToken(trx, userId);
     });
   }
 
   async delete(userId: number): Promise<void> {
-    await this.changes.write(async (trx, record) => {
+    await this.changes.write(async (trx, record, emit) => {
       // Holding the user's row keeps a concurrent subscription create from slipping past the token list.
       if (!(await lockUser(trx, this.database.dialect, userId))) throw errors.userNotFound();
       const tokens = await tokensGoneWithUser(trx, userId);
       await deleteUserRow(trx, userId);
       record({ kind: 'user', userId });
       for (const token of tokens) record({ kind: 'subscription', token });
+      emit(userEvent('user.deleted', userId, { subscriptions_deleted: tokens.length }));
     });
   }
 }

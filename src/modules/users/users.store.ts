@@ -28,12 +28,14 @@ export async function insertUser(db: Executor, row: UserRow): Promise<void> {
   await db.insertInto('users').values(row).execute();
 }
 
-export async function insertUserIfMissing(db: Executor, row: UserRow): Promise<void> {
-  await db
+/** True when the row was inserted (there was none). */
+export async function insertUserIfMissing(db: Executor, row: UserRow): Promise<boolean> {
+  const result = await db
     .insertInto('users')
     .values(row)
     .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export async function setUserTokenHash(db: Executor, userId: number, tokenHash: string, now: string): Promise<boolean> {

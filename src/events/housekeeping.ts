@@ -1,0 +1,42 @@
+// Prunes the audit log after AUDIT_RETENTION_DAYS and the events outbox after a week, on a timer that never throws.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../db/executor.js';
+import { pruneAudit, pruneEvents } from './audit.store.js';
+
+const DAY_MS = 24 * 3600_000;
+/** Events are the outbox of webhook deliveries, which are kept 7 days. */
+export const EVENT_RETENTION_MS = 7 * DAY_MS;
+const PRUNE_EVERY_MS = 3600_000;
+
+export interface Housekeeping {
+  /** Prunes once now (also what the timer does). */
+  prune(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function startHousekeeping(
+  db: Executor,
+  auditRetentionDays: number,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Housekeeping {
+  let running: Promise<void> | null = null;
+  const prune = (): Promise<void> =>
+    (running ??= (async () => {
+      const now = Date.now();
+      await pruneAudit(db, new Date(now - auditRetentionDays * DAY_MS).toISOString());
+      await pruneEvents(db, new Date(now - EVENT_RETENTION_MS).toISOString());
+    })()
+      .catch((error: unknown) => log.warn({ err: error }, 'pruning the audit log failed; trying again later'))
+      .finally(() => {
+        running = null;
+      }));
+  const timer = setInterval(() => void prune(), PRUNE_EVERY_MS);
+  timer.unref();
+  return {
+    prune,
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
