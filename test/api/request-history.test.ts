@@ -3,7 +3,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase, useTestApp, type TestApp } from '../support/harness.js';
+import { describeEachDatabase, startTestApp, useTestApp, type TestApp } from '../support/harness.js';
 import { approvedPair, PROVIDERS, trojanUri, vlessUri } from '../support/factories.js';
 import { expectError, expectStatus } from '../support/expect.js';
 
@@ -140,6 +140,24 @@ describeEachDatabase('request history', (kind) => {
         .where('subscription_token', 'in', [token, fresh])
         .execute();
       expect(left).toEqual([]);
+    });
+
+    it('shows the newest fetches across instances, each writing its own', async () => {
+      const user = await t.newUser();
+      const token = await newLink(t, user.token);
+      const other = await startTestApp(t.config, t.database);
+      try {
+        await fetchLink(base(), `/sub/${token}`, { 'user-agent': 'first-1' });
+        const fetched = await other.app.inject({ url: `/sub/${token}`, headers: { 'user-agent': 'second' } });
+        expect(fetched.statusCode).toBe(200);
+        await fetchLink(base(), `/sub/${token}`, { 'user-agent': 'first-2' });
+        // The other instance's periodic flush; this instance's fetches are still only in its memory.
+        await other.context.requestHistory.flush();
+        const agents = (await history(t, user.token, token)).map((entry) => entry.user_agent);
+        expect(agents).toEqual(['first-2', 'second', 'first-1']);
+      } finally {
+        await other.app.close();
+      }
     });
 
     it('another user cannot read it; a provider reads its managed link under the provider mount only', async () => {
