@@ -124,7 +124,7 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
     })();
   };
 
-  // Refusals (400, 403, 404 for an unknown format, 429) of a link held in memory; answers are recorded as they are
+  // Refusals (400 for an unknown format, 403, 429...) of a link held in memory; answers are recorded as they are
   // written. A refused link that is not in memory is not looked up, so a flood of made-up tokens costs no query.
   app.addHook('onResponse', (request, reply, done) => {
     const params = request.params as { token?: string; format?: string };
