@@ -24,6 +24,8 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { installAbuseHooks } from './modules/abuse/abuse.hooks.js';
 import { PublicGate } from './modules/abuse/public-gate.js';
 import { installRequestCounting } from './modules/stats/request-counting.js';
+import { installHistoryFlush } from './modules/history/history-recording.js';
+import { readHistory } from './modules/history/history.service.js';
 import { installRequestMetrics } from './modules/metrics/request-metrics.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import type { AppContext } from './context.js';
@@ -86,6 +88,8 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   });
   // Statistics count every request in memory and write the sums in batches, never on the request path.
   installRequestCounting(app, context.requestCounter);
+  // The request history of each link, kept the same way (src/modules/history).
+  installHistoryFlush(app, context.requestHistory);
   // Request metrics: one onResponse hook per route (and one for unmatched requests), observing Fastify's reply time.
   const routeObserver = installRequestMetrics(app, context.metrics);
   // Bans and rate limits: root hooks added before any route plugin run ahead of the routes' own authentication.
@@ -106,6 +110,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     cache: context.renderCache,
     formats: context.formats,
     publicBaseUrl: config.publicBaseUrl,
+    history: context.requestHistory,
   });
   // Warm link requests are answered ahead of Fastify's pipeline; the lane hands everything else to it.
   answerFirst(
@@ -118,6 +123,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
       gate,
       stopping: () => context.stopping,
       count: (kind) => context.requestCounter.count(kind),
+      history: context.requestHistory,
       routeObserver,
       answered: () => context.metrics.laneAnswers++,
       log: app.log,
@@ -127,6 +133,10 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
 
   const { subscriptions, connections, auth } = context;
   const preview = linkPreview(context.renderCache, context.formats, config.publicBaseUrl);
+  const history = {
+    read: (token: string) => readHistory(context.database.db, context.requestHistory, token),
+    flush: () => context.requestHistory.flush(),
+  };
   await app.register(subscriptionRoutes, {
     prefix: '/api/v1/subs',
     kind: 'user',
@@ -135,6 +145,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     resolveScope: async (request) => ({ userId: (await auth.user(request)).userId, provider: null }),
     prefixFor: () => '/api/v1/subs',
     preview,
+    history,
   });
 
   // Providers: their API, and the same subscription routes mounted a second time for the users who approved them.
@@ -148,6 +159,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     prefixFor: (request) => `/api/v1/providers/${userIdParam(request)}/subs`,
     scopeParams: ProviderUserParams,
     preview,
+    history,
   });
   await app.register(meRoutes, { prefix: '/api/v1/me', auth, connections });
   await app.register(meAuditRoutes, { prefix: '/api/v1/me', auth, db: context.database.db });

@@ -22,6 +22,8 @@ import { StatsService } from './modules/stats/stats.service.js';
 import { createAuthenticator, type Authenticator } from './http/plugins/auth.js';
 import type { RequestCounter } from './modules/stats/request-counter.js';
 import { createRequestCounter } from './modules/stats/request-counting.js';
+import { createRequestHistory } from './modules/history/history-recording.js';
+import type { RequestHistory } from './modules/history/request-history.js';
 import { Metrics } from './modules/metrics/metrics.js';
 import { startHousekeeping, type Housekeeping } from './events/housekeeping.js';
 
@@ -32,6 +34,7 @@ export interface ContextOverrides {
   /** Replaces the HTTP upstream client (tests). */
   upstream?: Upstream & { close?(): Promise<void> };
   requestCounter?: RequestCounter;
+  requestHistory?: RequestHistory;
   /** How often the change log is read (default 250 ms). */
   changePollMs?: number;
 }
@@ -52,6 +55,7 @@ export interface AppContext {
   renderCache: RenderCache;
   formats: FormatSettings;
   requestCounter: RequestCounter;
+  requestHistory: RequestHistory;
   abuse: AbuseControls;
   limiter: RateLimiter;
   replayGuard: ReplayGuard;
@@ -123,6 +127,7 @@ export async function createContext(
   const formats = await FormatSettings.start(database, changes, log.child({ module: 'formats' }));
   const renderCache = new RenderCache(database.db, config, changes, formats);
   const requestCounter = overrides.requestCounter ?? createRequestCounter(database.db, log);
+  const requestHistory = overrides.requestHistory ?? createRequestHistory(database.db, log);
   const abuse = await AbuseControls.start(database, changes);
   const limiter = new RateLimiter(new FallbackCounters(redis, `${config.redisPrefix}:`), config);
   const storedReplays = new DatabaseReplayGuard(database.db);
@@ -162,6 +167,7 @@ export async function createContext(
     renderCache,
     formats,
     requestCounter,
+    requestHistory,
     abuse,
     limiter,
     replayGuard,

@@ -207,6 +207,21 @@ export interface SourceHealthTable {
   updated_at: string;
 }
 
+/** One public fetch of a subscription; the newest 100 per subscription are kept (src/modules/history). */
+export interface RequestHistoryTable {
+  seq: ColumnType<number, never, never>;
+  subscription_token: string;
+  /** ISO time the answer was sent. */
+  at: string;
+  format: string | null;
+  rule: string | null;
+  status: number;
+  user_agent: string | null;
+  /** The client address masked to its /24 (IPv4) or /48 (IPv6) network. */
+  client: string | null;
+  servers: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   providers: ProvidersTable;
@@ -224,6 +239,7 @@ export interface Database {
   events: EventsTable;
   audit_log: AuditLogTable;
   source_health: SourceHealthTable;
+  request_history: RequestHistoryTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

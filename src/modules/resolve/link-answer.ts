@@ -162,10 +162,10 @@ export function linkReply(
   token: string,
   publicBaseUrl: string,
   ifNoneMatch: string | string[] | undefined,
-): { headers: Readonly<Record<string, string>>; body: Buffer | undefined } {
-  const { headers, body } = answerLink(resolved, choice, settings, `${publicBaseUrl}/sub/${token}`);
+): { headers: Readonly<Record<string, string>>; body: Buffer | undefined; served: number } {
+  const { headers, body, served } = answerLink(resolved, choice, settings, `${publicBaseUrl}/sub/${token}`);
   const held = matchesEtag(typeof ifNoneMatch === 'string' ? ifNoneMatch : undefined, headers['etag']!);
-  return { headers, body: held ? undefined : body };
+  return { headers, body: held ? undefined : body, served };
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 13.1.2): W/ prefixes are ignored, `*` matches anything. */

@@ -9,7 +9,9 @@ import type { Format } from '../../formats/formats.js';
 import type { RouteObserver } from '../metrics/request-metrics.js';
 import type { FormatSettings } from '../formats/format-settings.js';
 import type { RenderCache } from './render-cache.js';
+import type { RequestHistory } from '../history/request-history.js';
 import { chooseFor, linkReply } from './link-answer.js';
+import type { LinkChoice } from '../formats/format-rules.js';
 import { LINK_MOUNTS } from './public.routes.js';
 import type { PublicGate } from '../abuse/public-gate.js';
 import { rateLimitHeaders } from '../abuse/rate-limiter.js';
@@ -24,6 +26,7 @@ export interface LinkLaneOptions {
   gate: PublicGate;
   stopping: () => boolean;
   count: (kind: RequestKind) => void;
+  history: RequestHistory;
   /** The request metrics of a route, by method and pattern. */
   routeObserver: (method: string, url: string) => RouteObserver | undefined;
   /** Told of every request the lane answered. */
@@ -64,7 +67,8 @@ interface LaneRequest {
  * charged here and then handed on is not charged again (PublicGate).
  */
 export function linkLane(options: LinkLaneOptions): Lane {
-  const { cache, formats, publicBaseUrl, clientIp, gate, stopping, count, routeObserver, answered, log } = options;
+  const { cache, formats, publicBaseUrl, clientIp, gate, stopping, count, history, routeObserver, answered, log } =
+    options;
   const observers = new Map<string, RouteObserver | undefined>();
   const observerOf = (pattern: string) => {
     if (!observers.has(pattern)) observers.set(pattern, routeObserver('GET', pattern));
@@ -80,12 +84,15 @@ export function linkLane(options: LinkLaneOptions): Lane {
     let headers: string[];
     let id: string;
     let body: Buffer | undefined;
+    let served!: LinkChoice & { result: Format | 'page' };
+    let servers = 0;
     try {
       const choice = chooseFor(formats, { pathFormat, queryFormat, headers: raw.headers });
       if (choice.result === 'block') return false;
-      const served = choice as typeof choice & { result: Format | 'page' };
+      served = choice as typeof choice & { result: Format | 'page' };
       const link = linkReply(resolved, served, formats, token, publicBaseUrl, raw.headers['if-none-match']);
       body = link.body;
+      servers = link.served;
       id = requestId(raw);
       headers = ['x-request-id', id];
       if (extraHeaders) for (const [name, value] of Object.entries(extraHeaders)) headers.push(name, value);
@@ -103,6 +110,15 @@ export function linkLane(options: LinkLaneOptions): Lane {
 
     answered();
     count('public');
+    history.record({
+      token,
+      format: served.variant ?? served.result,
+      rule: served.rule,
+      status,
+      userAgent: raw.headers['user-agent'],
+      ip: request.ip,
+      servers,
+    });
     const seconds = (performance.now() - request.started) / 1000;
     observerOf(pathFormat === undefined ? `${request.mount}/:token` : `${request.mount}/:token/:format`)?.(
       'GET',

@@ -1,5 +1,5 @@
 // The public subscription link that proxy client apps poll: /sub/{token}[/{format}] and the same under /api/v1.
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors } from '../../http/errors.js';
@@ -13,6 +13,7 @@ import type { Format } from '../../formats/formats.js';
 import { chooseFor, linkReply } from './link-answer.js';
 import { LINK_PAGE_HEADERS, renderLinkNotFoundPage } from './link-page.js';
 import { isTokenShaped } from '../../shared/tokens.js';
+import type { RequestHistory } from '../history/request-history.js';
 
 const formatNames = FORMAT_NAMES.map((name) => `\`${name}\``).join(', ');
 
@@ -52,10 +53,11 @@ export interface PublicRoutesOptions {
   cache: RenderCache;
   formats: FormatSettings;
   publicBaseUrl: string;
+  history: RequestHistory;
 }
 
 export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fastify, options) => {
-  const { cache, formats, publicBaseUrl } = options;
+  const { cache, formats, publicBaseUrl, history } = options;
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeDefaults(app, { kind: 'public', tags: ['Public link'] });
   const description =
@@ -69,7 +71,7 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
     'when the choice is `page`, else `subscription_not_found`).';
 
   type ServedChoice = LinkChoice & { result: Format | 'page' };
-  type LinkRequestView = { headers: Record<string, string | string[] | undefined> };
+  type LinkRequestView = Pick<FastifyRequest, 'headers' | 'clientIp'>;
   const answer = (
     token: string,
     resolved: ResolvedSubscription | null,
@@ -85,7 +87,17 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
         .send(NOT_FOUND_PAGE);
     }
     const ifNoneMatch = request.headers['if-none-match'];
-    const { headers, body } = linkReply(resolved, choice as ServedChoice, formats, token, publicBaseUrl, ifNoneMatch);
+    const served = choice as ServedChoice;
+    const { headers, body, served: servers } = linkReply(resolved, served, formats, token, publicBaseUrl, ifNoneMatch);
+    history.record({
+      token,
+      format: served.variant ?? served.result,
+      rule: served.rule,
+      status: body ? 200 : 304,
+      userAgent: request.headers['user-agent'],
+      ip: request.clientIp,
+      servers,
+    });
     reply.headers(headers);
     return body ? reply.send(body) : reply.code(304).send();
   };
@@ -111,6 +123,25 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
       await answer(token, resolved, choice, request, reply);
     })();
   };
+
+  // Refusals (400 for an unknown format, 403, 429...) of a link held in memory; answers are recorded as they are
+  // written. A refused link that is not in memory is not looked up, so a flood of made-up tokens costs no query.
+  app.addHook('onResponse', (request, reply, done) => {
+    const params = request.params as { token?: string; format?: string };
+    if (reply.statusCode >= 400 && params.token !== undefined && cache.has(params.token)) {
+      const query = request.query as { format?: unknown };
+      history.record({
+        token: params.token,
+        format: params.format ?? (typeof query.format === 'string' ? query.format.slice(0, 64) : null),
+        rule: null,
+        status: reply.statusCode,
+        userAgent: request.headers['user-agent'],
+        ip: request.clientIp,
+        servers: null,
+      });
+    }
+    done();
+  });
 
   for (const url of LINK_MOUNTS.map((mount) => `${mount}/:token`)) {
     app.get(

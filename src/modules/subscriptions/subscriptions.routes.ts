@@ -8,6 +8,7 @@ import type { Scope } from './scope.js';
 import type { LinkPreview } from '../resolve/link-preview.js';
 import { PreviewQuery, PreviewResponse } from '../formats/formats.schemas.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
+import { RequestHistoryResponse, type RequestHistoryView } from '../history/history.schemas.js';
 import {
   AddSourcesBody,
   CreateSubscriptionBody,
@@ -36,6 +37,8 @@ export interface SubscriptionRoutesOptions {
   scopeParams?: TObject;
   /** What the public link would answer, for the preview endpoint. */
   preview: LinkPreview;
+  /** The request history: read for the requests endpoint, written out before a rotation renames its rows. */
+  history: { read: (token: string) => Promise<RequestHistoryView>; flush: () => Promise<void> };
 }
 
 /** 2024-06-01T00:00:00Z: the date the comments endpoint was deprecated in favour of the config endpoint. */
@@ -155,7 +158,13 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
         response: { 200: SubscriptionResponse, ...errorResponses(404) },
       },
     },
-    async (request) => service.rotate(scopeOf(request), request.params.token),
+    async (request) => {
+      // This instance's unwritten fetches are stored under the old token first, so the rotation carries them over.
+      await options.history.flush().catch((error: unknown) => {
+        request.log.warn({ err: error }, 'could not write the request history before a rotation');
+      });
+      return service.rotate(scopeOf(request), request.params.token);
+    },
   );
 
   app.post(
@@ -268,6 +277,26 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     async (request) => {
       await service.get(scopeOf(request), request.params.token);
       return options.preview(request.params.token, request.query);
+    },
+  );
+
+  app.get(
+    '/:token/requests',
+    {
+      schema: {
+        summary: 'Recent requests of the link',
+        description:
+          'The newest 100 public fetches of the link across every instance, newest first: time, format served, ' +
+          'matched rule, status, user agent (first 256 characters), client network (/24 or /48) and servers ' +
+          'served. Recorded in memory and written every few seconds; the history follows a rotation and is ' +
+          'deleted with the subscription. Refusals are recorded only for a link the instance holds in memory.',
+        params: Params,
+        response: { 200: RequestHistoryResponse, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      await service.get(scopeOf(request), request.params.token);
+      return options.history.read(request.params.token);
     },
   );
 };
