@@ -11,6 +11,7 @@ import * as sourcesTypeIndex from './migrations/007_sources_type_index.js';
 import * as unparseableBackoff from './migrations/008_unparseable_backoff.js';
 import * as adminReplays from './migrations/009_admin_replays.js';
 import * as parsedLines from './migrations/010_parsed_lines.js';
+import * as subscriptionTransforms from './migrations/011_subscription_transforms.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial_schema': initialSchema,
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '008_unparseable_backoff': unparseableBackoff,
   '009_admin_replays': adminReplays,
   '010_parsed_lines': parsedLines,
+  '011_subscription_transforms': subscriptionTransforms,
 };
 
 /** Every migration, in the order they apply. */

@@ -15,6 +15,7 @@ import {
   RefreshBody,
   RefreshResponse,
   ReplaceSourcesBody,
+  ReplaceTransformsBody,
   SubscriptionListResponse,
   SubscriptionResponse,
   TokenParams,
@@ -178,6 +179,19 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
       [400, 404],
     ),
     async (request) => service.replaceSources(scopeOf(request), request.params.token, request.body.sources),
+  );
+
+  app.put(
+    '/:token/transforms',
+    changeRoute(
+      'Replace the transform chain',
+      'Sets the transform chain (docs/transforms.md) applied to the servers this subscription serves and contributes ' +
+        'to the subscriptions that include it; `[]` or null removes it. A bad operator is 400 `invalid_transform` ' +
+        'with `details.index`, and nothing changes.',
+      ReplaceTransformsBody,
+      [400, 404],
+    ),
+    async (request) => service.replaceTransforms(scopeOf(request), request.params.token, request.body.transforms),
   );
 
   app.delete(

@@ -50,6 +50,18 @@ import type { ChangeLog } from '../../changes/change-log.js';
 import type { ExternalSources, RefreshOptions } from '../fetch/external-sources.js';
 import { fetchKey } from '../fetch/fetch-options.js';
 import { configForm } from '../sources/config-form.js';
+import { storedTransforms } from '../transforms/stored.js';
+import { TransformError, validateTransforms } from '../transforms/validate.js';
+
+/** The column value of a requested chain, or 400 invalid_transform naming the first bad operator. */
+function transformsColumn(input: unknown[]): string | null {
+  try {
+    return storedTransforms(validateTransforms(input));
+  } catch (error) {
+    if (error instanceof TransformError) throw errors.invalidTransform(error.index, error.message);
+    throw error;
+  }
+}
 
 export class SubscriptionsService {
   private readonly db: Executor;
@@ -80,6 +92,7 @@ export class SubscriptionsService {
   async create(scope: Scope, input: CreateSubscriptionInput) {
     const name = validName(input.name);
     const settings = settingsColumns(input);
+    const transforms = input.transforms ? transformsColumn(input.transforms) : null;
     const prepared = await this.prepare(input.sources ?? []);
     this.assertWithinSourceLimit(prepared.length);
     await checkExternalHosts(prepared, this.config.fetchAllowPrivate);
@@ -104,6 +117,7 @@ export class SubscriptionsService {
         name,
         description: input.description ?? null,
         ...settings,
+        transforms,
         created_at: now,
         updated_at: now,
       }).catch(rethrowNameExists(name));
@@ -115,7 +129,7 @@ export class SubscriptionsService {
   }
 
   async update(scope: Scope, token: string, input: UpdateSubscriptionInput) {
-    const fields = ['name', 'description', ...LINK_SETTINGS_FIELDS] as const;
+    const fields = ['name', 'description', ...LINK_SETTINGS_FIELDS, 'transforms'] as const;
     if (fields.every((field) => input[field] === undefined)) throw errors.noUpdateFields([...fields]);
     const subscription = await this.load(scope, token, 'write');
     const changes: Parameters<typeof updateSubscription>[2] = {
@@ -124,12 +138,24 @@ export class SubscriptionsService {
     };
     if (input.name !== undefined) changes.name = validName(input.name);
     if (input.description !== undefined) changes.description = input.description;
+    if (input.transforms !== undefined) changes.transforms = transformsColumn(input.transforms ?? []);
     if (changes.name !== undefined && changes.name !== subscription.name) {
       await this.assertNameFree(this.db, scope, changes.name);
     }
     await this.changes.write(async (trx, record) => {
       record({ kind: 'subscription', token });
       await updateSubscription(trx, token, changes).catch(rethrowNameExists(changes.name ?? ''));
+    });
+    return this.get(scope, token);
+  }
+
+  /** PUT .../transforms: the chain replaced; the cached bodies of this and every including subscription drop. */
+  async replaceTransforms(scope: Scope, token: string, transforms: unknown[] | null) {
+    await this.load(scope, token, 'write');
+    const column = transformsColumn(transforms ?? []);
+    await this.changes.write(async (trx, record) => {
+      record({ kind: 'subscription', token });
+      await updateSubscription(trx, token, { transforms: column, updated_at: new Date().toISOString() });
     });
     return this.get(scope, token);
   }
