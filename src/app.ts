@@ -123,7 +123,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   await app.register(connectPageRoutes, { providers: context.providers });
 
   const { subscriptions, connections, auth } = context;
-  const preview = linkPreview(context.renderCache, context.formats, config.publicBaseUrl);
+  const preview = linkPreview(context.renderCache, context.formats, config.publicBaseUrl, config.maxResolvedConfigs);
   await app.register(subscriptionRoutes, {
     prefix: '/api/v1/subs',
     kind: 'user',

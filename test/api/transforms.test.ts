@@ -218,4 +218,56 @@ describeEachDatabase('transforms', (kind) => {
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(await t.call('GET', `/api/v1/sub/${sub.token}/plain`).then((r) => r.body)).toBe('');
   });
+
+  it("the preview tries an unsaved chain and answers each operator's servers in and out", async () => {
+    const sub = await api.create([named('JP-1'), named('JP-2'), named('US-1'), named('官网 example.com')]);
+    await putChain(sub.userToken, sub.token, [{ op: 'limit', count: 1 }]);
+    const chain = [{ op: 'drop_info' }, { op: 'include', pattern: 'JP' }, { op: 'suffix', text: ' ✓' }];
+    type Preview = {
+      body: string;
+      served: number;
+      steps?: Array<{ index: number; op: string; in: number; out: number }>;
+    };
+    const posted = await t.call('POST', `/api/v1/subs/${sub.token}/preview`, {
+      token: sub.userToken,
+      body: { format: 'plain', transforms: chain },
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    const preview = posted.json<Preview>();
+    expect(preview.steps).toEqual([
+      { index: 0, op: 'drop_info', in: 4, out: 3 },
+      { index: 1, op: 'include', in: 3, out: 2 },
+      { index: 2, op: 'suffix', in: 2, out: 2 },
+    ]);
+    expect(preview.served).toBe(2);
+    expect(preview.body).toContain('JP-1%20%E2%9C%93');
+
+    const query = `?format=plain&transforms=${encodeURIComponent(JSON.stringify(chain))}`;
+    const got = await t.call('GET', `/api/v1/subs/${sub.token}/preview${query}`, { token: sub.userToken });
+    expect(got.json<Preview>().steps).toEqual(preview.steps);
+    // Without `transforms` the saved chain answers, and the link was not changed by trying.
+    const saved = await t.call('GET', `/api/v1/subs/${sub.token}/preview?format=plain`, { token: sub.userToken });
+    expect(saved.json<Preview>()).toMatchObject({ served: 1 });
+    expect(saved.json<Preview>().steps).toBeUndefined();
+    expect(await plain(sub.token)).toEqual(['JP-1']);
+    const none = await t.call('POST', `/api/v1/subs/${sub.token}/preview`, {
+      token: sub.userToken,
+      body: { format: 'plain', transforms: [] },
+    });
+    expect(none.json<Preview>()).toMatchObject({ served: 4, steps: [] });
+
+    const bad = await t.call('POST', `/api/v1/subs/${sub.token}/preview`, {
+      token: sub.userToken,
+      body: { transforms: [{ op: 'sort' }, { op: 'include', pattern: '(?<=x)' }] },
+    });
+    expect(bad.json<{ error: string; details: { index: number } }>()).toMatchObject({
+      error: 'invalid_transform',
+      details: { index: 1 },
+    });
+    const notJson = await t.call('GET', `/api/v1/subs/${sub.token}/preview?transforms=%5B`, { token: sub.userToken });
+    expect(notJson.json<{ error: string; details: { index: null } }>()).toMatchObject({
+      error: 'invalid_transform',
+      details: { index: null },
+    });
+  });
 });

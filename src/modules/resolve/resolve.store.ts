@@ -12,6 +12,7 @@ import {
   resolveWith,
   type Need,
   type ResolvableSource,
+  type Chain,
   type Resolution,
   type ResolveLimits,
   type UpstreamLines,
@@ -108,6 +109,8 @@ export async function resolveFromDatabase(
   db: Executor,
   root: ServedSubscription,
   limits: ResolveLimits,
+  /** Runs instead of the root's stored chain, null: none (the preview of an unsaved chain). */
+  rootChain?: Chain | null,
 ): Promise<DatabaseResolution> {
   const owners = new Set<number>([root.userId]);
   const upgrades: ConfigUpgrade[] = [];
@@ -132,6 +135,7 @@ export async function resolveFromDatabase(
         return sources;
       }
       case 'chain':
+        if (rootChain !== undefined && need.token === root.token) return rootChain ?? undefined;
         return chainOf(chains.get(need.token) ?? null, limits.maxResolvedConfigs);
       case 'contentKeys':
         return contentKeys(db, need.urls);

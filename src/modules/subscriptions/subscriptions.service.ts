@@ -50,17 +50,11 @@ import type { ChangeLog } from '../../changes/change-log.js';
 import type { ExternalSources, RefreshOptions } from '../fetch/external-sources.js';
 import { fetchKey } from '../fetch/fetch-options.js';
 import { configForm } from '../sources/config-form.js';
-import { storedTransforms } from '../transforms/stored.js';
-import { TransformError, validateTransforms } from '../transforms/validate.js';
+import { requestedChain, storedTransforms } from '../transforms/stored.js';
 
-/** The column value of a requested chain, or 400 invalid_transform naming the first bad operator. */
+/** The column value of a requested chain (400 invalid_transform for a bad one). */
 function transformsColumn(input: unknown[]): string | null {
-  try {
-    return storedTransforms(validateTransforms(input));
-  } catch (error) {
-    if (error instanceof TransformError) throw errors.invalidTransform(error.index, error.message);
-    throw error;
-  }
+  return storedTransforms(requestedChain(input).map((compiled) => compiled.operator));
 }
 
 export class SubscriptionsService {

@@ -2,7 +2,18 @@
 import type { Chain } from '../resolve/resolver.js';
 import { applyTransforms } from './apply.js';
 import type { Operator } from './operators.js';
-import { compileTransforms, validateTransforms } from './validate.js';
+import { compileTransforms, TransformError, validateTransforms, type CompiledChain } from './validate.js';
+import { errors } from '../../http/errors.js';
+
+/** A chain from a request, or 400 invalid_transform naming the first bad operator. */
+export function requestedChain(input: unknown): CompiledChain {
+  try {
+    return compileTransforms(input);
+  } catch (error) {
+    if (error instanceof TransformError) throw errors.invalidTransform(error.index, error.message);
+    throw error;
+  }
+}
 
 /** The column value for a validated chain: null when empty, so a subscription without one serves as before. */
 export function storedTransforms(operators: readonly Operator[]): string | null {
