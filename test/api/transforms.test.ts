@@ -2,6 +2,7 @@
 // format and down the reference tree, and tried unsaved in the preview.
 import { expect, it } from 'vitest';
 import { FORMATS } from '../../src/formats/formats.js';
+import { uriReadings } from '../../src/modules/sources/proxy-uri.js';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
 import { approvedPair, internalRef, ssUri, subsApi, trojanUri, unique, vlessUri } from '../support/factories.js';
 import { useUpstream } from '../support/upstream-server.js';
@@ -117,6 +118,11 @@ describeEachDatabase('transforms', (kind) => {
       expect(body, format).not.toContain('US-1');
       expect(body, format).not.toContain('JP-');
     }
+    // The chain runs on the stored parse results: a cold GET reads no line, renamed ones included.
+    await t.context.changes.write(async (_trx, record) => record({ kind: 'subscription', token: sub.token }));
+    const before = uriReadings.count;
+    expect((await t.call('GET', `/api/v1/sub/${sub.token}/mihomo`)).body).toContain('Tokyo-1');
+    expect(uriReadings.count - before).toBe(0);
     const page = await t.call('GET', `/sub/${sub.token}`, { headers: BROWSER });
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('US-1');
