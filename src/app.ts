@@ -132,7 +132,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   await app.register(connectPageRoutes, { providers: context.providers });
 
   const { subscriptions, connections, auth } = context;
-  const preview = linkPreview(context.renderCache, context.formats, config.publicBaseUrl);
+  const preview = linkPreview(context.renderCache, context.formats, config.publicBaseUrl, config.maxResolvedConfigs);
   const history = {
     read: (token: string) => readHistory(context.database.db, context.requestHistory, token),
     flush: () => context.requestHistory.flush(),

@@ -12,6 +12,7 @@ import * as unparseableBackoff from './migrations/008_unparseable_backoff.js';
 import * as adminReplays from './migrations/009_admin_replays.js';
 import * as parsedLines from './migrations/010_parsed_lines.js';
 import * as eventsAndAudit from './migrations/011_events_and_audit.js';
+import * as subscriptionTransforms from './migrations/012_subscription_transforms.js';
 import * as requestHistory from './migrations/014_request_history.js';
 
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '009_admin_replays': adminReplays,
   '010_parsed_lines': parsedLines,
   '011_events_and_audit': eventsAndAudit,
+  '012_subscription_transforms': subscriptionTransforms,
   '014_request_history': requestHistory,
 };
 

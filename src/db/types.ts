@@ -60,6 +60,8 @@ export interface SubscriptionsTable {
   userinfo_download: number | null;
   userinfo_total: number | null;
   userinfo_expire: number | null;
+  /** The validated transform chain as JSON (docs/transforms.md); null: none. */
+  transforms: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -15,6 +15,7 @@ export const ERROR_CATALOG = {
   comment_not_applicable: 400,
   unknown_format: 400,
   invalid_pattern: 400,
+  invalid_transform: 400,
   invalid_template: 400,
   missing_token: 401,
   invalid_token: 401,
@@ -119,6 +120,8 @@ export const errors = {
     }),
   unknownFormat: (name: string, formats: string[]) =>
     new AppError('unknown_format', `Unknown format '${name}'.`, { format: name, formats }),
+  /** A transform operator that cannot run; `index`: its position in the chain (null: the chain itself). */
+  invalidTransform: (index: number | null, message: string) => new AppError('invalid_transform', message, { index }),
   /** A pattern RE2 will not run (docs/api.md: patterns use RE2 syntax, matched in linear time). */
   invalidPattern: (index: number, id: string, value: string, reason: string) =>
     new AppError(

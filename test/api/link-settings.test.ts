@@ -251,7 +251,16 @@ describeEachDatabase('link settings', (kind) => {
       fields: string[];
     };
     expect(details.fields.sort()).toEqual(
-      ['announce', 'description', 'name', 'support_url', 'update_interval_hours', 'userinfo', 'web_page_url'].sort(),
+      [
+        'announce',
+        'description',
+        'name',
+        'support_url',
+        'transforms',
+        'update_interval_hours',
+        'userinfo',
+        'web_page_url',
+      ].sort(),
     );
     expect(
       expectStatus(await patch(token, sub.token, { userinfo: { mode: 'sum' } }), 200).json<Subscription>(),

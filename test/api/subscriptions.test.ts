@@ -18,6 +18,7 @@ const SUBSCRIPTION_KEYS = [
   'sources_count',
   'support_url',
   'token',
+  'transforms',
   'update_interval_hours',
   'updated_at',
   'userinfo',

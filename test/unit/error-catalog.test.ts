@@ -56,6 +56,8 @@ const CONTRACT_CODES = [
   // section 18
   'invalid_pattern',
   'invalid_template',
+  // section 20
+  'invalid_transform',
 ];
 
 /** Arguments for the factories that need real ones; every other factory is called without arguments. */
@@ -67,6 +69,7 @@ const SAMPLE_ARGUMENTS: Record<string, unknown[][]> = {
   methodNotAllowed: [['DELETE', ['GET', 'POST']]],
   providerExists: [['provider_name'], ['owner_id']],
   invalidPattern: [[0, 'rule', '(a)\\1', 'backreferences are not supported']],
+  invalidTransform: [[2, 'operator 2: (limit) `count` is required']],
   invalidTemplate: [['sing-box', 'it nests deeper than 32 levels']],
 };
 

@@ -428,6 +428,7 @@ describe('resolver: each line is parsed at most once', () => {
     const answer = (need: Need): Promise<unknown> => {
       if (need.kind === 'sources') return Promise.resolve(stored[need.token as 'A' | 'B']);
       if (need.kind === 'contentKeys') return Promise.resolve(new Map(need.urls.map((u) => [u, u])));
+      if (need.kind === 'chain') return Promise.resolve(undefined);
       return Promise.resolve({
         lines: upstream,
         parsed: (i: number) => readStoredForm(forms[i], upstream[i] as string),

@@ -1,4 +1,5 @@
 // Request and response schemas of the format-rule, template and format-setting admin endpoints and of the owners' preview.
+import { TransformsInput } from '../transforms/transforms.schemas.js';
 import { Type } from 'typebox';
 import { FORMAT_NAMES, TEMPLATED_FORMATS } from '../../formats/formats.js';
 import {
@@ -90,7 +91,25 @@ export const PreviewQuery = Type.Object({
     Type.String({ maxLength: 1024, description: 'User-Agent the rules should see (default none).' }),
   ),
   accept: Type.Optional(Type.String({ maxLength: 1024, description: 'Accept header the rules should see.' })),
+  transforms: Type.Optional(
+    Type.String({
+      maxLength: 65_536,
+      description:
+        'A transform chain to try instead of the saved one, as JSON text (`[]`: none); the answer then has `steps`. ' +
+        'POST takes it as a list.',
+    }),
+  ),
 });
+
+export const PreviewBody = Type.Object(
+  {
+    format: PreviewQuery.properties.format,
+    user_agent: PreviewQuery.properties.user_agent,
+    accept: PreviewQuery.properties.accept,
+    transforms: Type.Optional(TransformsInput),
+  },
+  { description: 'What GET .../preview takes as its query, with `transforms` as a list.' },
+);
 
 export const PreviewResponse = Type.Object(
   {
@@ -114,6 +133,17 @@ export const PreviewResponse = Type.Object(
       description: 'Response headers the link would send, lower-case names.',
     }),
     body: Type.String({ description: 'The body the link would send.' }),
+    steps: Type.Optional(
+      Type.Array(
+        Type.Object({
+          index: Type.Integer({ minimum: 0, description: 'Position of the operator in the chain.' }),
+          op: Type.String({ description: 'The operator.' }),
+          in: Type.Integer({ minimum: 0, description: 'Servers it was given.' }),
+          out: Type.Integer({ minimum: 0, description: 'Servers it kept.' }),
+        }),
+        { description: 'With `transforms` only: what each operator of the tried chain did, in order.' },
+      ),
+    ),
   },
   { description: 'What the public link answers for these request headers right now.' },
 );

@@ -11,6 +11,7 @@ import {
   type ServedSubscription,
 } from './resolve.store.js';
 import { linkUsage, profileHeaders } from './link-profile.js';
+import type { Chain } from './resolver.js';
 import type { Userinfo } from '../../shared/userinfo.js';
 import type { Format, FormatVariant } from '../../formats/formats.js';
 import type { ParseResult, ProxyNode, Skipped } from '../../formats/proxy.js';
@@ -117,23 +118,19 @@ export class RenderCache {
     return this.bytes;
   }
 
+  /**
+   * The subscription resolved now with `chain` in place of its own (null: none), not cached (the preview of an unsaved
+   * chain); null when the token is unknown or its owner inactive.
+   */
+  async withChain(token: string, chain: Chain | null): Promise<ResolvedSubscription | null> {
+    return (await this.resolveNow(token, chain))?.value ?? null;
+  }
+
   private async compute(token: string): Promise<ResolvedSubscription | null> {
     const startedAt = this.epoch;
-    const subscription = await findServable(this.db, token);
-    if (!subscription) return null;
-    const resolution = await resolveFromDatabase(this.db, subscription, {
-      maxNestingDepth: this.config.maxNestingDepth,
-      maxResolvedConfigs: this.config.maxResolvedConfigs,
-    });
-    // Rows read without a stored form get the one made now; the answer does not wait for it, nor depend on it.
-    if (resolution.upgrades.length > 0) storeConfigForms(this.db, resolution.upgrades).catch(() => undefined);
-    const { mode, fixed } = subscription.userinfo;
-    // first/sum read the external sources the resolution reached, in its order (hidden and depth rules applied).
-    const carried = mode === 'first' || mode === 'sum' ? await upstreamUserinfo(this.db, [...resolution.urls]) : [];
-    const usage = linkUsage(mode, fixed, carried);
-    const value = resolvedSubscription(subscription, resolution, usage, this.formats, (bytes) =>
-      this.grow(token, bytes),
-    );
+    const resolved = await this.resolveNow(token);
+    if (!resolved) return null;
+    const { value, resolution } = resolved;
     if (this.epoch === startedAt) {
       this.store(token, {
         value,
@@ -147,6 +144,20 @@ export class RenderCache {
       });
     }
     return value;
+  }
+
+  private async resolveNow(token: string, rootChain?: Chain | null) {
+    const subscription = await findServable(this.db, token);
+    if (!subscription) return null;
+    const limits = { maxNestingDepth: this.config.maxNestingDepth, maxResolvedConfigs: this.config.maxResolvedConfigs };
+    const resolution = await resolveFromDatabase(this.db, subscription, limits, rootChain);
+    if (resolution.upgrades.length > 0) storeConfigForms(this.db, resolution.upgrades).catch(() => undefined);
+    const { mode, fixed } = subscription.userinfo;
+    const carried = mode === 'first' || mode === 'sum' ? await upstreamUserinfo(this.db, [...resolution.urls]) : [];
+    const usage = linkUsage(mode, fixed, carried);
+    const grow = rootChain !== undefined ? () => undefined : (bytes: number) => this.grow(token, bytes);
+    const value = resolvedSubscription(subscription, resolution, usage, this.formats, grow);
+    return { value, resolution };
   }
 
   private store(token: string, entry: Entry): void {

@@ -12,10 +12,12 @@ import {
   resolveWith,
   type Need,
   type ResolvableSource,
+  type Chain,
   type Resolution,
   type ResolveLimits,
   type UpstreamLines,
 } from './resolver.js';
+import { chainOf } from '../transforms/stored.js';
 
 export interface ServedSubscription {
   token: string;
@@ -28,6 +30,8 @@ export interface ServedSubscription {
   supportUrl: string | null;
   webPageUrl: string | null;
   announce: string | null;
+  /** The stored transform chain (JSON), or null. */
+  transforms: string | null;
   /** Where the usage header comes from; `fixed` holds the numbers of mode fixed (missing ones 0). */
   userinfo: { mode: UserinfoMode; fixed: Userinfo };
 }
@@ -65,6 +69,7 @@ export async function findServable(db: Executor, token: string): Promise<ServedS
       supportUrl: row.support_url,
       webPageUrl: row.web_page_url,
       announce: row.announce,
+      transforms: row.transforms,
       userinfo: {
         mode: row.userinfo_mode,
         fixed: {
@@ -104,9 +109,12 @@ export async function resolveFromDatabase(
   db: Executor,
   root: ServedSubscription,
   limits: ResolveLimits,
+  /** Runs instead of the root's stored chain, null: none (the preview of an unsaved chain). */
+  rootChain?: Chain | null,
 ): Promise<DatabaseResolution> {
   const owners = new Set<number>([root.userId]);
   const upgrades: ConfigUpgrade[] = [];
+  const chains = new Map<string, string | null>([[root.token, root.transforms]]);
   const loaded = new Map<string, ResolvableSource[] | undefined>([
     [root.token, await loadSources(db, [root.token], upgrades).then((m) => m.get(root.token) ?? [])],
   ]);
@@ -121,11 +129,14 @@ export async function resolveFromDatabase(
           await loadReferenced(
             db,
             children.filter((token) => !loaded.has(token)),
-            { owners, loaded, upgrades },
+            { owners, loaded, upgrades, chains },
           );
         }
         return sources;
       }
+      case 'chain':
+        if (rootChain !== undefined && need.token === root.token) return rootChain ?? undefined;
+        return chainOf(chains.get(need.token) ?? null, limits.maxResolvedConfigs);
       case 'contentKeys':
         return contentKeys(db, need.urls);
       case 'lines':
@@ -140,18 +151,26 @@ export async function resolveFromDatabase(
 async function loadReferenced(
   db: Executor,
   tokens: string[],
-  into: { owners: Set<number>; loaded: Map<string, ResolvableSource[] | undefined>; upgrades: ConfigUpgrade[] },
+  into: {
+    owners: Set<number>;
+    loaded: Map<string, ResolvableSource[] | undefined>;
+    upgrades: ConfigUpgrade[];
+    chains: Map<string, string | null>;
+  },
 ): Promise<void> {
-  const { owners, loaded, upgrades } = into;
+  const { owners, loaded, upgrades, chains } = into;
   for (const list of chunks(tokens)) {
     for (const token of list) loaded.set(token, undefined);
     const rows = await db
       .selectFrom('subscriptions')
       .innerJoin('users', 'users.user_id', 'subscriptions.user_id')
-      .select(['subscriptions.token', 'subscriptions.user_id', 'users.is_active'])
+      .select(['subscriptions.token', 'subscriptions.user_id', 'subscriptions.transforms', 'users.is_active'])
       .where('subscriptions.token', 'in', list)
       .execute();
-    for (const row of rows) owners.add(row.user_id);
+    for (const row of rows) {
+      owners.add(row.user_id);
+      chains.set(row.token, row.transforms);
+    }
     const active = rows.filter((row) => row.is_active === 1).map((row) => row.token);
     for (const [token, sources] of await loadSources(db, active, upgrades)) loaded.set(token, sources);
   }

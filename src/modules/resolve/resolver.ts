@@ -1,5 +1,5 @@
 // The resolution rules of DESIGN.md sections 6 and 13 as one pure walk that asks for data as it goes, so each rule is unit-testable and a cold GET loads only what it reads.
-import type { ParseResult } from '../../formats/proxy.js';
+import type { ParseResult, ProxyNode } from '../../formats/proxy.js';
 import { parseShareUri } from '../../formats/share-uri/index.js';
 import { renderConfig } from '../sources/proxy-uri.js';
 import type { SourceType } from '../sources/classify.js';
@@ -26,7 +26,12 @@ export interface ResolveInput extends ResolveLimits {
   sources: ReadonlyMap<string, readonly ResolvableSource[]>;
   /** Cached config lines of each external URL (with their own #remarks); absent = never fetched. */
   external: ReadonlyMap<string, readonly string[]>;
+  /** The transform chain of each subscription that has one (see Need `chain`). */
+  chains?: ReadonlyMap<string, Chain>;
 }
+
+/** A subscription's transform chain, bound to its limits: the servers it is given, shaped (docs/transforms.md). */
+export type Chain = (servers: ProxyNode[]) => ProxyNode[];
 
 /** The cached lines of one URL, and the parse result of the line at an index (absent: the line is parsed). */
 export interface UpstreamLines {
@@ -37,10 +42,12 @@ export interface UpstreamLines {
 /**
  * What the walk needs next. `sources`: the sources of one subscription (undefined when unknown or unavailable).
  * `contentKeys`: for each URL with cached lines, a key equal for identical content (its stored hash). `lines`: the
- * cached lines of one URL (UpstreamLines).
+ * cached lines of one URL (UpstreamLines). `chain`: the transform chain of a subscription whose sources were given
+ * (undefined when it has none).
  */
 export type Need =
   | { kind: 'sources'; token: string; depth: number }
+  | { kind: 'chain'; token: string }
   | { kind: 'contentKeys'; urls: string[] }
   | { kind: 'lines'; url: string };
 
@@ -134,6 +141,8 @@ export function* walk(root: string, limits: ResolveLimits): Walk {
     const sources = (yield { kind: 'sources', token, depth }) as readonly ResolvableSource[] | undefined;
     if (!sources) return;
     stats.expansions++;
+    const chain = (yield { kind: 'chain', token }) as Chain | undefined;
+    const mark = lines.length;
     const applies = (s: ResolvableSource) => depth <= s.maxDepth && !(depth === 0 && s.isHidden);
     const unread = [
       ...new Set(
@@ -159,6 +168,28 @@ export function* walk(root: string, limits: ResolveLimits): Walk {
       }
     }
     path.pop();
+    if (chain) shape(mark, chain);
+  }
+
+  // Replaces what the subscription contributed (lines from `mark` on) by its chain's servers. A line no format can
+  // read is not a server and does not pass a chain. Lines the chain dropped may come again from later sources.
+  function shape(mark: number, chain: Chain): void {
+    const given = lines.splice(mark);
+    const results = parsed.splice(mark).map((parse) => parse());
+    for (const line of given) seen.delete(lineIdentity(line));
+    const original = new Map<ProxyNode, string>();
+    results.forEach((result, i) => {
+      if (result.ok) original.set(result.node, given[i] as string);
+    });
+    for (const node of chain([...original.keys()])) {
+      const line = original.get(node) ?? node.uri;
+      const identity = lineIdentity(line);
+      if (seen.has(identity)) continue;
+      seen.add(identity);
+      lines.push(line);
+      const result: ParseResult = { ok: true, node };
+      parsed.push(() => result);
+    }
   }
 
   yield* visit(root, 0);
@@ -178,6 +209,7 @@ export function resolve(root: string, input: ResolveInput): Resolution {
   while (!step.done) {
     const need = step.value;
     if (need.kind === 'sources') step = run.next(input.sources.get(need.token));
+    else if (need.kind === 'chain') step = run.next(input.chains?.get(need.token));
     else if (need.kind === 'lines') step = run.next({ lines: input.external.get(need.url) ?? [] });
     else step = run.next(new Map(need.urls.filter((url) => input.external.has(url)).map((url) => [url, url])));
   }

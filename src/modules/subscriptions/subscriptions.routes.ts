@@ -6,7 +6,8 @@ import { errorResponses, NoContent } from '../../http/schemas.js';
 import { API_TOKEN_ERRORS, API_TOKEN_SECURITY, routeDefaults } from '../../http/route-defaults.js';
 import type { Scope } from './scope.js';
 import type { LinkPreview } from '../resolve/link-preview.js';
-import { PreviewQuery, PreviewResponse } from '../formats/formats.schemas.js';
+import { PreviewBody, PreviewQuery, PreviewResponse } from '../formats/formats.schemas.js';
+import { errors as appErrors } from '../../http/errors.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 import { RequestHistoryResponse, type RequestHistoryView } from '../history/history.schemas.js';
 import {
@@ -16,6 +17,7 @@ import {
   RefreshBody,
   RefreshResponse,
   ReplaceSourcesBody,
+  ReplaceTransformsBody,
   SubscriptionListResponse,
   SubscriptionResponse,
   TokenParams,
@@ -189,6 +191,19 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     async (request) => service.replaceSources(scopeOf(request), request.params.token, request.body.sources),
   );
 
+  app.put(
+    '/:token/transforms',
+    changeRoute(
+      'Replace the transform chain',
+      'Sets the transform chain (docs/transforms.md) applied to the servers this subscription serves and contributes ' +
+        'to the subscriptions that include it; `[]` or null removes it. A bad operator is 400 `invalid_transform` ' +
+        'with `details.index`, and nothing changes.',
+      ReplaceTransformsBody,
+      [400, 404],
+    ),
+    async (request) => service.replaceTransforms(scopeOf(request), request.params.token, request.body.transforms),
+  );
+
   app.delete(
     '/:token/sources',
     changeRoute(
@@ -268,7 +283,8 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
         description:
           'Answers what the public link would send now for these request headers: the chosen format and rule, ' +
           'the servers served and skipped (with reasons), the response headers and the body. `format` given: ' +
-          'rule `query`. A blocking rule answers format `block` with the refusal the link would send.',
+          'rule `query`. A blocking rule answers format `block` with the refusal the link would send. ' +
+          '`transforms` (JSON text) tries a chain without saving it; the answer then says what each operator did.',
         params: Params,
         querystring: PreviewQuery,
         response: { 200: PreviewResponse, ...errorResponses(400, 404) },
@@ -276,7 +292,27 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     },
     async (request) => {
       await service.get(scopeOf(request), request.params.token);
-      return options.preview(request.params.token, request.query);
+      const { transforms, ...query } = request.query;
+      return options.preview(request.params.token, { ...query, transforms: chainText(transforms) });
+    },
+  );
+
+  app.post(
+    '/:token/preview',
+    {
+      schema: {
+        summary: 'Preview the public link with a chain',
+        description:
+          'GET .../preview with the same fields in a JSON body, `transforms` as a list: tries that chain without ' +
+          'saving it and answers, in `steps`, the servers each operator was given and kept.',
+        params: Params,
+        body: PreviewBody,
+        response: { 200: PreviewResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      await service.get(scopeOf(request), request.params.token);
+      return options.preview(request.params.token, request.body);
     },
   );
 
@@ -300,3 +336,16 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     },
   );
 };
+
+/** The chain of GET .../preview, given as JSON text. */
+function chainText(text: string | undefined): unknown[] | undefined {
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw appErrors.invalidTransform(null, '`transforms` is not JSON text.');
+  }
+  if (!Array.isArray(value)) throw appErrors.invalidTransform(null, 'transforms must be an array of operators');
+  return value;
+}

@@ -10,6 +10,7 @@ import {
   MAX_USER_AGENT_LENGTH,
 } from '../fetch/fetch-options.js';
 import { linkSettingsInput, linkSettingsOutput } from './link-settings.js';
+import { Transforms, TransformsInput } from '../transforms/transforms.schemas.js';
 
 export const MAX_SOURCES_PER_REQUEST = 150;
 export const MAX_SOURCE_DATA_LENGTH = 16_384;
@@ -106,6 +107,12 @@ const Name = Type.String({
   pattern: TRIMMED_TEXT_PATTERN,
   description: 'Subscription name, 1-64 characters after trimming, unique among the subscriptions of the same scope.',
 });
+const TransformsField = Type.Union([TransformsInput, Type.Null()], {
+  description:
+    'The transform chain (docs/transforms.md), at most 32 operators; `[]` or null: none. A bad operator is 400 ' +
+    '`invalid_transform` with `details.index`.',
+});
+
 const Description = Type.String({
   maxLength: MAX_DESCRIPTION_LENGTH,
   pattern: PLAIN_TEXT_PATTERN,
@@ -124,6 +131,7 @@ export const CreateSubscriptionBody = Type.Object({
     }),
   ),
   ...linkSettingsInput,
+  transforms: Type.Optional(TransformsField),
 });
 
 export const UpdateSubscriptionBody = Type.Object(
@@ -133,6 +141,7 @@ export const UpdateSubscriptionBody = Type.Object(
       Type.Union([Description, Type.Null()], { description: 'New description; null clears it.' }),
     ),
     ...linkSettingsInput,
+    transforms: Type.Optional(TransformsField),
   },
   { description: 'At least one field; omitted fields stay unchanged.' },
 );
@@ -150,6 +159,10 @@ export const ReplaceSourcesBody = Type.Object({
     maxItems: MAX_SOURCES_PER_REQUEST,
     description: 'The complete new source list, 0-150 items, replacing the old one atomically.',
   }),
+});
+
+export const ReplaceTransformsBody = Type.Object({
+  transforms: TransformsField,
 });
 
 export const RemoveSourcesBody = Type.Object({
@@ -239,6 +252,7 @@ const subscriptionFields = {
   description: Type.Union([Type.String(), Type.Null()], { description: 'Description or null.' }),
   sources_count: Type.Integer({ minimum: 0, description: 'Number of lines the public link serves right now.' }),
   ...linkSettingsOutput,
+  transforms: Transforms,
   created_at: DateTime('Creation time.'),
   updated_at: DateTime('Last change of the subscription or its sources.'),
 };

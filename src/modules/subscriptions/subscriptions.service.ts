@@ -51,6 +51,12 @@ import type { ExternalSources, RefreshOptions } from '../fetch/external-sources.
 import { fetchKey } from '../fetch/fetch-options.js';
 import { configForm } from '../sources/config-form.js';
 import { subscriptionEvent, subscriptionId, type SubscriptionSubject } from '../../events/subjects.js';
+import { requestedChain, storedTransforms } from '../transforms/stored.js';
+
+/** The column value of a requested chain (400 invalid_transform for a bad one). */
+function transformsColumn(input: unknown[]): string | null {
+  return storedTransforms(requestedChain(input).map((compiled) => compiled.operator));
+}
 
 export class SubscriptionsService {
   private readonly db: Executor;
@@ -81,6 +87,7 @@ export class SubscriptionsService {
   async create(scope: Scope, input: CreateSubscriptionInput) {
     const name = validName(input.name);
     const settings = settingsColumns(input);
+    const transforms = input.transforms ? transformsColumn(input.transforms) : null;
     const prepared = await this.prepare(input.sources ?? []);
     this.assertWithinSourceLimit(prepared.length);
     await checkExternalHosts(prepared, this.config.fetchAllowPrivate);
@@ -106,6 +113,7 @@ export class SubscriptionsService {
         name,
         description: input.description ?? null,
         ...settings,
+        transforms,
         created_at: now,
         updated_at: now,
       }).catch(rethrowNameExists(name));
@@ -117,7 +125,7 @@ export class SubscriptionsService {
   }
 
   async update(scope: Scope, token: string, input: UpdateSubscriptionInput) {
-    const fields = ['name', 'description', ...LINK_SETTINGS_FIELDS] as const;
+    const fields = ['name', 'description', ...LINK_SETTINGS_FIELDS, 'transforms'] as const;
     if (fields.every((field) => input[field] === undefined)) throw errors.noUpdateFields([...fields]);
     const subscription = await this.load(scope, token, 'write');
     const changes: Parameters<typeof updateSubscription>[2] = {
@@ -126,6 +134,7 @@ export class SubscriptionsService {
     };
     if (input.name !== undefined) changes.name = validName(input.name);
     if (input.description !== undefined) changes.description = input.description;
+    if (input.transforms !== undefined) changes.transforms = transformsColumn(input.transforms ?? []);
     if (changes.name !== undefined && changes.name !== subscription.name) {
       await this.assertNameFree(this.db, scope, changes.name);
     }
@@ -133,6 +142,18 @@ export class SubscriptionsService {
       record({ kind: 'subscription', token });
       emit(subscriptionEvent('subscription.updated', subject(subscription), { changed: changedFields(input) }));
       await updateSubscription(trx, token, changes).catch(rethrowNameExists(changes.name ?? ''));
+    });
+    return this.get(scope, token);
+  }
+
+  /** PUT .../transforms: the chain replaced; the cached bodies of this and every including subscription drop. */
+  async replaceTransforms(scope: Scope, token: string, transforms: unknown[] | null) {
+    const subscription = await this.load(scope, token, 'write');
+    const column = transformsColumn(transforms ?? []);
+    await this.changes.write(async (trx, record, emit) => {
+      record({ kind: 'subscription', token });
+      emit(subscriptionEvent('subscription.updated', subject(subscription), { changed: ['transforms'] }));
+      await updateSubscription(trx, token, { transforms: column, updated_at: new Date().toISOString() });
     });
     return this.get(scope, token);
   }

@@ -11,6 +11,7 @@ import type { RenderCache } from '../resolve/render-cache.js';
 import type { CacheState, ExternalSources } from '../fetch/external-sources.js';
 import { settingsView } from './link-settings.js';
 import { fetchKey, fetchOptionsView } from '../fetch/fetch-options.js';
+import { transformsOf } from '../transforms/stored.js';
 
 /** `last_error` of a reference whose subscription was deleted (it stays in the list and contributes nothing). */
 export const SUBSCRIPTION_DELETED = 'subscription_deleted';
@@ -54,6 +55,7 @@ export class SubscriptionViews {
       description: row.description,
       sources_count: sourcesCount,
       ...settingsView(row),
+      transforms: transformsOf(row.transforms),
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
