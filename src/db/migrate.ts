@@ -12,6 +12,7 @@ import * as unparseableBackoff from './migrations/008_unparseable_backoff.js';
 import * as adminReplays from './migrations/009_admin_replays.js';
 import * as parsedLines from './migrations/010_parsed_lines.js';
 import * as eventsAndAudit from './migrations/011_events_and_audit.js';
+import * as webhooks from './migrations/013_webhooks.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial_schema': initialSchema,
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '009_admin_replays': adminReplays,
   '010_parsed_lines': parsedLines,
   '011_events_and_audit': eventsAndAudit,
+  '013_webhooks': webhooks,
 };
 
 /** Every migration, in the order they apply. */
