@@ -49,7 +49,13 @@ const webhookRoutes: FastifyPluginAsync<Options> = async (fastify, { webhooks, o
 
   app.get(
     '/webhooks',
-    { schema: { summary: 'List webhook endpoints', response: { 200: WebhookList } } },
+    {
+      schema: {
+        summary: 'List webhook endpoints',
+        description: 'Your endpoints, oldest first, without their secrets.',
+        response: { 200: WebhookList },
+      },
+    },
     async (request) => webhooks.list(owner(request)),
   );
 
@@ -58,6 +64,7 @@ const webhookRoutes: FastifyPluginAsync<Options> = async (fastify, { webhooks, o
     {
       schema: {
         summary: 'Get a webhook endpoint',
+        description: 'One of your endpoints, without its secret.',
         params: WebhookParams,
         response: { 200: WebhookResponse, ...errorResponses(404) },
       },

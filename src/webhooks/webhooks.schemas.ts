@@ -46,14 +46,16 @@ export const DeliveriesQuery = Type.Object(
 
 export const WebhookResponse = Type.Object({
   id: Type.String({ description: 'The endpoint id.' }),
-  url: Type.String(),
-  events: Type.Array(Type.String()),
-  description: Type.String(),
-  enabled: Type.Boolean(),
+  url: Type.String({ description: 'Where deliveries are POSTed.' }),
+  events: Type.Array(Type.String(), { description: 'The event types it receives, or `["*"]`.' }),
+  description: Type.String({ description: 'A note for you.' }),
+  enabled: Type.Boolean({ description: 'false: nothing is delivered.' }),
   disabled_reason: Type.Union([Type.String(), Type.Null()], {
     description: 'Why the service disabled the endpoint (no success for 3 days and 10 failed messages).',
   }),
-  last_success_at: Type.Union([DateTime('The last 2xx answer.'), Type.Null()]),
+  last_success_at: Type.Union([DateTime('The last 2xx answer.'), Type.Null()], {
+    description: 'The last 2xx answer; null before the first.',
+  }),
   created_at: DateTime('When it was created.'),
   updated_at: DateTime('When it last changed.'),
 });
@@ -66,7 +68,7 @@ export const WebhookWithSecretResponse = Type.Object({
 export const WebhookList = Type.Array(WebhookResponse, { description: 'Oldest first; secrets are never listed.' });
 
 export const RotatedSecretResponse = Type.Object({
-  id: Type.String(),
+  id: Type.String({ description: 'The endpoint id.' }),
   secret: Type.String({ description: 'The new signing secret, shown only here.' }),
   previous_expires_at: DateTime('Until then deliveries carry a signature with the old secret too.'),
 });
@@ -80,18 +82,22 @@ export const DeliveryList = Type.Array(
   Type.Object({
     id: Type.String({ description: 'The delivery (message) id.' }),
     event_id: Type.String({ description: 'The `webhook-id` sent.' }),
-    event_type: Type.String(),
-    status: OneOf(['pending', 'delivered', 'failed'] as const),
+    event_type: Type.String({ description: 'The event type.' }),
+    status: OneOf(['pending', 'delivered', 'failed'] as const, {
+      description: 'pending (queued or retrying), delivered (a 2xx), failed (retries exhausted).',
+    }),
     attempts: Type.Array(
       Type.Object({
         time: DateTime('When the attempt started.'),
         status_code: Type.Union([Type.Integer(), Type.Null()], { description: 'null: no answer (timeout, refused).' }),
-        duration_ms: Type.Integer(),
+        duration_ms: Type.Integer({ description: 'How long the attempt took.' }),
         response: Type.String({ description: 'The first 1 KiB of the answer, or what went wrong.' }),
       }),
       { description: 'Oldest first.' },
     ),
-    next_attempt_at: Type.Union([DateTime('The next retry of a pending delivery.'), Type.Null()]),
+    next_attempt_at: Type.Union([DateTime('The next retry of a pending delivery.'), Type.Null()], {
+      description: 'The next attempt of a pending delivery; null otherwise.',
+    }),
     created_at: DateTime('When the event was written.'),
   }),
   { description: 'Newest first; delivered and failed ones are kept 7 days.' },
