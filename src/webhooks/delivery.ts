@@ -84,12 +84,17 @@ export class WebhookDelivery {
       new Date(now).toISOString(),
       new Date(now + LEASE_MS).toISOString(),
     );
+    const backlog = claimed.length === free;
     for (const message of claimed) {
       const work = this.deliver(message)
         .catch((error: unknown) =>
           this.options.log.warn({ err: error, message: message.id }, 'webhook delivery failed'),
         )
-        .finally(() => this.inFlight.delete(work));
+        .finally(() => {
+          this.inFlight.delete(work);
+          // A full claim suggests more are due: take the freed slot now rather than at the next tick.
+          if (backlog && this.timer) void this.poll();
+        });
       this.inFlight.add(work);
     }
   }
