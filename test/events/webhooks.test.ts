@@ -11,7 +11,7 @@ import {
 } from '../support/harness.js';
 import { PROVIDERS, requestAccess, decide, subsApi, vlessUri } from '../support/factories.js';
 import { expectError, expectStatus } from '../support/expect.js';
-import { waitFor } from '../support/time.js';
+import { waitFor, withClockAhead } from '../support/time.js';
 import { startReceiver, verifyDelivery, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { createDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -19,6 +19,7 @@ import { inTransaction } from '../../src/db/executor.js';
 import { createContext } from '../../src/context.js';
 import { writeEvents } from '../../src/events/outbox.js';
 import { userEvent } from '../../src/events/subjects.js';
+import { claimDue } from '../../src/webhooks/messages.store.js';
 
 const WAIT_MS = 15_000;
 const FAST = { WEBHOOK_RETRY_DELAYS: '0.05,0.05,0.05', WEBHOOK_POLL_MS: '20' };
@@ -257,7 +258,7 @@ function describePrivate(kind: DatabaseKind): void {
 }
 
 function describeTwoInstances(kind: DatabaseKind): void {
-  it('two instances on one database deliver each message exactly once', async () => {
+  it('two instances on one database deliver each message exactly once, and take up the leases of a dead one', async () => {
     const receiver = await startReceiver();
     const scratch = await scratchDatabaseUrl(kind);
     const config = testConfig({ DATABASE_URL: scratch.url, ...FAST, WEBHOOK_CONCURRENCY: '4' });
@@ -278,16 +279,22 @@ function describeTwoInstances(kind: DatabaseKind): void {
           Array.from({ length: count }, (_, i) => userEvent('user.created', 1000 + i)),
         ),
       );
+      // An instance that leased 5 messages for a minute and died before delivering them.
+      const now = Date.now();
+      const dead = 5;
+      await claimDue(first.db, first.dialect, dead, new Date(now).toISOString(), new Date(now + 60_000).toISOString());
       for (const context of contexts) context.webhookDelivery.start();
-      const settled = async () => {
-        const rows = await first.db
-          .selectFrom('webhook_messages')
-          .select('status')
-          .where('endpoint_id', '=', endpoint.id)
-          .execute();
-        return rows.length === count && rows.every((row) => row.status === 'delivered');
-      };
-      await eventually(settled);
+      const delivered = async () =>
+        (
+          await first.db
+            .selectFrom('webhook_messages')
+            .select('status')
+            .where('endpoint_id', '=', endpoint.id)
+            .where('status', '=', 'delivered')
+            .execute()
+        ).length;
+      await eventually(async () => (await delivered()) === count - dead);
+      await withClockAhead(120_000, () => eventually(async () => (await delivered()) === count));
       const perId = new Map<string, number>();
       for (const hit of receiver.at(path)) {
         verifyDelivery(hit, endpoint.secret);
