@@ -21,6 +21,7 @@ import { requireRouteKinds } from './http/route-kind.js';
 import { connectionOptions, requestId } from './http/connections.js';
 import { OneLineRequestLog, withSafeLogging } from './http/request-log.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { providerWebhookRoutes } from './webhooks/webhooks.routes.js';
 import { installAbuseHooks } from './modules/abuse/abuse.hooks.js';
 import { PublicGate } from './modules/abuse/public-gate.js';
 import { installRequestCounting } from './modules/stats/request-counting.js';
@@ -161,6 +162,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     preview,
     history,
   });
+  await app.register(providerWebhookRoutes, { prefix: '/api/v1/providers', auth, webhooks: context.webhooks });
   await app.register(meRoutes, { prefix: '/api/v1/me', auth, connections });
   await app.register(meAuditRoutes, { prefix: '/api/v1/me', auth, db: context.database.db });
 
@@ -175,6 +177,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     stats: context.stats,
     formats: context.formats,
     db: context.database.db,
+    webhooks: context.webhooks,
   });
 
   return app;

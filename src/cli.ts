@@ -28,8 +28,9 @@ const HELP = `Usage: subweave <command>
 Commands:
   serve [--role all|api|worker]
                             Start the service (migrates first). What \`npm start\` runs. all (default): the HTTP
-                            API and the refresher of external sources; api: only the HTTP API; worker: only the
-                            refresher (no HTTP). Run any number of each against one PostgreSQL database.
+                            API, the refresher of external sources and webhook delivery; api: only the HTTP API;
+                            worker: only the refresher and webhook delivery (no HTTP). Run any number of each
+                            against one PostgreSQL database.
   migrate                   Apply database migrations and exit.
   backup <file>             Write a consistent copy of the SQLite database to a new file, while serving.
   users create <user_id>    Create a user; prints its API token once.

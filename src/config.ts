@@ -34,6 +34,12 @@ export interface Config {
   defaultBanSeconds: number;
   /** Audit entries older than this many days are pruned (docs/webhooks.md). */
   auditRetentionDays: number;
+  /** Seconds before each retry of a failed webhook delivery; after the last the message is failed (docs/webhooks.md). */
+  webhookRetryDelays: number[];
+  /** Webhook deliveries running at once in this process. */
+  webhookConcurrency: number;
+  /** How often this process looks for due webhook messages. */
+  webhookPollMs: number;
   rateLimitPublicPerMin: number;
   rateLimitApiPerMin: number;
   rateLimitAnonPerMin: number;
@@ -52,6 +58,9 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (docs/webhooks.md). */
+const DEFAULT_WEBHOOK_RETRY_DELAYS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -82,6 +91,16 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     if (['false', '0', 'no', 'off'].includes(raw)) return false;
     problems.push(`${name} must be true or false (got "${raw}")`);
     return fallback;
+  };
+  const secondsList = (name: string, fallback: number[]): number[] => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    const items = raw.split(',').map((item) => item.trim());
+    if (items.length > 20 || !items.every((item) => /^\d{1,7}(\.\d{1,3})?$/.test(item))) {
+      problems.push(`${name} must be up to 20 comma-separated numbers of seconds (got "${raw}")`);
+      return fallback;
+    }
+    return items.map(Number);
   };
   const ipList = (name: string, fallback: string): IpRange[] => {
     const { ranges, invalid } = parseIpList(value(name) ?? fallback);
@@ -133,6 +152,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 1),
     defaultBanSeconds: int('DEFAULT_BAN_SECONDS', 3600, 1, 31_536_000),
     auditRetentionDays: int('AUDIT_RETENTION_DAYS', 365, 1, 36_500),
+    webhookRetryDelays: secondsList('WEBHOOK_RETRY_DELAYS', DEFAULT_WEBHOOK_RETRY_DELAYS),
+    webhookConcurrency: int('WEBHOOK_CONCURRENCY', 8, 1, 256),
+    webhookPollMs: int('WEBHOOK_POLL_MS', 1000, 10, 3_600_000),
     rateLimitPublicPerMin: int('RATE_LIMIT_PUBLIC_PER_MIN', 120, 0),
     rateLimitApiPerMin: int('RATE_LIMIT_API_PER_MIN', 600, 0),
     rateLimitAnonPerMin: int('RATE_LIMIT_ANON_PER_MIN', 60, 0),

@@ -26,6 +26,8 @@ import { createRequestHistory } from './modules/history/history-recording.js';
 import type { RequestHistory } from './modules/history/request-history.js';
 import { Metrics } from './modules/metrics/metrics.js';
 import { startHousekeeping, type Housekeeping } from './events/housekeeping.js';
+import { WebhooksService } from './webhooks/webhooks.service.js';
+import { WebhookDelivery } from './webhooks/delivery.js';
 
 export interface ContextOverrides {
   log?: FastifyBaseLogger;
@@ -69,13 +71,16 @@ export interface AppContext {
   metrics: Metrics;
   /** Prunes the audit log (AUDIT_RETENTION_DAYS) and old events. */
   housekeeping: Housekeeping;
+  webhooks: WebhooksService;
+  /** Delivers webhook messages; started and stopped with the refresher (roles all and worker). */
+  webhookDelivery: WebhookDelivery;
   /** API-Token authentication, answered by the users and providers services. */
   auth: Authenticator;
   readiness(): Promise<Readiness>;
   /** True once shutdown began: new requests are refused (503 shutting_down) and connections are not kept alive. */
   readonly stopping: boolean;
   beginShutdown(): void;
-  /** Stops the refresher, the change log, the upstream client and Redis, in that order; the database stays open. */
+  /** Stops the refresher, webhook delivery, the change log, the upstream client and Redis, in that order; the database stays open. */
   close(): Promise<void>;
 }
 
@@ -146,6 +151,14 @@ export async function createContext(
   });
 
   const housekeeping = startHousekeeping(database.db, config.auditRetentionDays, log.child({ module: 'events' }));
+  const webhookDelivery = new WebhookDelivery(database, {
+    retryDelaysSeconds: config.webhookRetryDelays,
+    concurrency: config.webhookConcurrency,
+    pollMs: config.webhookPollMs,
+    allowPrivate: config.fetchAllowPrivate,
+    userAgent: config.fetchUserAgent,
+    log: log.child({ role: 'webhooks' }),
+  });
   const users = new UsersService(database, changes);
   const providers = new ProvidersService(database, changes);
 
@@ -179,6 +192,8 @@ export async function createContext(
     stats: new StatsService(database.db, requestCounter),
     metrics,
     housekeeping,
+    webhooks: new WebhooksService(database.db, config.fetchAllowPrivate),
+    webhookDelivery,
     auth: createAuthenticator({
       userByToken: (token) => users.findByToken(token),
       providerByToken: (token) => providers.findByToken(token),
@@ -197,6 +212,7 @@ export async function createContext(
     close: () =>
       (closed ??= (async () => {
         await refresher.stop();
+        await webhookDelivery.stop();
         await housekeeping.stop();
         await changes.close();
         await upstream.close?.();

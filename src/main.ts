@@ -78,7 +78,7 @@ async function start(config: Config, env: NodeJS.ProcessEnv, log: FastifyBaseLog
     }, config.shutdownTimeoutMs);
     void (async () => {
       context.beginShutdown(); // new requests get 503 shutting_down, connections close after their answer
-      const stopRefresher = context.refresher.stop(); // claims nothing new from here on
+      const stopRefresher = Promise.all([context.refresher.stop(), context.webhookDelivery.stop()]); // claims nothing new from here on
       await app?.close(); // stops accepting, waits for in-flight requests
       await stopRefresher;
       await context.close();
@@ -99,7 +99,10 @@ async function start(config: Config, env: NodeJS.ProcessEnv, log: FastifyBaseLog
       await context.close();
       await database.close();
     });
-  if (role !== 'api') context.refresher.start();
+  if (role !== 'api') {
+    context.refresher.start();
+    context.webhookDelivery.start();
+  }
   // Without a listening socket nothing else holds the process open (the refresher's timer does not): a worker lives
   // until a signal ends it.
   if (role === 'worker') setInterval(() => undefined, 60 * 60_000);

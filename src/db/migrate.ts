@@ -13,6 +13,7 @@ import * as adminReplays from './migrations/009_admin_replays.js';
 import * as parsedLines from './migrations/010_parsed_lines.js';
 import * as eventsAndAudit from './migrations/011_events_and_audit.js';
 import * as subscriptionTransforms from './migrations/012_subscription_transforms.js';
+import * as webhooks from './migrations/013_webhooks.js';
 import * as requestHistory from './migrations/014_request_history.js';
 
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '010_parsed_lines': parsedLines,
   '011_events_and_audit': eventsAndAudit,
   '012_subscription_transforms': subscriptionTransforms,
+  '013_webhooks': webhooks,
   '014_request_history': requestHistory,
 };
 

@@ -224,6 +224,54 @@ export interface RequestHistoryTable {
   servers: number | null;
 }
 
+/** A webhook receiver of the admins (provider_hash null) or of one provider (docs/webhooks.md). */
+export interface WebhookEndpointsTable {
+  id: string;
+  provider_hash: string | null;
+  url: string;
+  /** JSON array of event types, or ["*"]. */
+  events: string;
+  description: string;
+  enabled: Int;
+  disabled_reason: string | null;
+  secret: string;
+  /** The secret before the last rotation, still signed with until previous_secret_until. */
+  previous_secret: string | null;
+  previous_secret_until: string | null;
+  last_success_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event to deliver to one endpoint, inserted with the event; leased by one instance at a time. */
+export interface WebhookMessagesTable {
+  seq: ColumnType<number, never, never>;
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  /** The body as sent: {"type","timestamp","data"}. */
+  payload: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: Int;
+  next_attempt_at: string;
+  /** Held by an instance until then; null when free. */
+  lease_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookAttemptsTable {
+  seq: ColumnType<number, never, never>;
+  message_id: string;
+  attempted_at: string;
+  /** The HTTP status answered, null when none came (timeout, refused connection). */
+  status_code: number | null;
+  duration_ms: Int;
+  /** The first 1 KiB of the answer, or what went wrong. */
+  response: string;
+}
+
 export interface Database {
   users: UsersTable;
   providers: ProvidersTable;
@@ -242,6 +290,9 @@ export interface Database {
   audit_log: AuditLogTable;
   source_health: SourceHealthTable;
   request_history: RequestHistoryTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_messages: WebhookMessagesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

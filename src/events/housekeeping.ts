@@ -1,7 +1,8 @@
-// Prunes the audit log after AUDIT_RETENTION_DAYS and the events outbox after a week, on a timer that never throws.
+// Prunes the audit log after AUDIT_RETENTION_DAYS, and the events outbox and settled webhook messages after a week, on a timer that never throws.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/executor.js';
 import { pruneAudit, pruneEvents } from './audit.store.js';
+import { pruneMessages } from '../webhooks/messages.store.js';
 
 const DAY_MS = 24 * 3600_000;
 /** Events are the outbox of webhook deliveries, which are kept 7 days. */
@@ -25,6 +26,7 @@ export function startHousekeeping(
       const now = Date.now();
       await pruneAudit(db, new Date(now - auditRetentionDays * DAY_MS).toISOString());
       await pruneEvents(db, new Date(now - EVENT_RETENTION_MS).toISOString());
+      await pruneMessages(db, new Date(now - EVENT_RETENTION_MS).toISOString());
     })()
       .catch((error: unknown) => log.warn({ err: error }, 'pruning the audit log failed; trying again later'))
       .finally(() => {

@@ -5,6 +5,8 @@ import { insertAuditEntries, insertEvents } from './events.store.js';
 import { inTransaction, type Executor } from '../db/executor.js';
 import { currentActing, type Acting } from './actor-context.js';
 import type { Actor, Emit, EventInput } from './event-types.js';
+import { matchEndpoints } from '../webhooks/matching.js';
+import { insertMessages } from '../webhooks/messages.store.js';
 
 export interface StoredEvent extends EventInput {
   id: string;
@@ -19,7 +21,10 @@ export function newEventId(): string {
   return `evt_${randomBytes(16).toString('base64url')}`;
 }
 
-/** Inserts `events` (and the audit entries of those that name an action) inside `trx`. */
+/**
+ * Inserts `events`, the audit entries of those that name an action, and a webhook message per matching endpoint
+ * (docs/webhooks.md), all inside `trx`.
+ */
 export async function writeEvents(
   trx: Executor,
   events: readonly EventInput[],
@@ -62,6 +67,7 @@ export async function writeEvents(
       })),
     );
   }
+  await insertMessages(trx, await matchEndpoints(trx, stored));
   return stored;
 }
 

@@ -38,6 +38,7 @@ export const ERROR_CATALOG = {
   user_not_found: 404,
   provider_not_found: 404,
   connection_not_found: 404,
+  webhook_not_found: 404,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
@@ -47,6 +48,7 @@ export const ERROR_CATALOG = {
   connection_exists: 409,
   connection_not_pending: 409,
   provider_limit_reached: 409,
+  webhook_limit_reached: 409,
   too_many_sources: 413,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -183,6 +185,9 @@ export const errors = {
       provider_name: providerName,
     }),
   invalidInvite: () => new AppError('invalid_invite', 'The invite is invalid or expired.'),
+  webhookNotFound: (message = 'Webhook endpoint not found.') => new AppError('webhook_not_found', message),
+  webhookLimitReached: (max: number) =>
+    new AppError('webhook_limit_reached', `The limit of ${max} webhook endpoints is reached.`, { max }),
   notFound: (message = 'No such resource.') => new AppError('not_found', message),
   invalidForwardedFor: () =>
     new AppError('invalid_forwarded_for', 'X-Forwarded-For does not name the client with an IP address.'),

@@ -157,6 +157,33 @@ describe('subweave admin CLI', () => {
     expectEnvelope(JSON.parse(refused.stderr), 'validation_failed');
   });
 
+  it('manages webhook endpoints', async () => {
+    const created = json<{ id: string; secret: string; events: string[] }>(
+      await admin(['webhooks', 'create', 'http://127.0.0.1:9/hook', '--events', 'user.created,user.deleted']),
+    );
+    expect(created.secret).toMatch(/^whsec_/);
+    expect(created.events).toEqual(['user.created', 'user.deleted']);
+    const updated = json<{ url: string; enabled: boolean }>(
+      await admin([
+        'webhooks',
+        'update',
+        created.id,
+        '--endpoint-url',
+        'http://127.0.0.1:9/other',
+        '--enabled',
+        'false',
+      ]),
+    );
+    expect(updated).toMatchObject({ url: 'http://127.0.0.1:9/other', enabled: false });
+    const test = json<{ delivery_id: string }>(await admin(['webhooks', 'test', created.id]));
+    const log = json<Array<{ id: string }>>(await admin(['webhooks', 'deliveries', created.id, '--limit', '5']));
+    expect(log.map((d) => d.id)).toEqual([test.delivery_id]);
+    expect((await admin(['webhooks', 'delete', created.id])).code).toBe(0);
+    const refused = await admin(['webhooks', 'get', created.id]);
+    expect(refused.code).toBe(1);
+    expectEnvelope(JSON.parse(refused.stderr), 'webhook_not_found');
+  });
+
   it('exits 2 on usage errors without calling the server', async () => {
     const cases = [
       ['users', 'get', 'abc'],

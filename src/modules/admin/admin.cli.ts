@@ -21,6 +21,9 @@ const OPTIONS = {
   until: { type: 'string' },
   cursor: { type: 'string' },
   limit: { type: 'string' },
+  'endpoint-url': { type: 'string' },
+  events: { type: 'string' },
+  enabled: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

@@ -2,6 +2,7 @@
 import type { AdminRequest } from './admin-client.js';
 import { pathSegment as seg } from './admin-client.js';
 import { FORMAT_COMMANDS } from '../formats/formats.commands.js';
+import { WEBHOOK_COMMANDS } from '../../webhooks/webhooks.commands.js';
 
 export interface CommandOptions {
   period?: string;
@@ -19,6 +20,9 @@ export interface CommandOptions {
   until?: string;
   cursor?: string;
   limit?: string;
+  'endpoint-url'?: string;
+  events?: string;
+  enabled?: string;
 }
 
 export interface AdminCommand {
@@ -307,4 +311,5 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
     },
   },
   ...FORMAT_COMMANDS,
+  ...WEBHOOK_COMMANDS,
 ];

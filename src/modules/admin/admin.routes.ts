@@ -17,6 +17,8 @@ import { guardAdmin, type AdminGuardOptions } from './admin.plugin.js';
 import { ADMIN_ERRORS, ADMIN_TAG, adminSecurity } from './admin.schemas.js';
 import type { Executor } from '../../db/executor.js';
 import { adminAuditRoutes } from '../../events/audit.routes.js';
+import { adminWebhookRoutes } from '../../webhooks/webhooks.routes.js';
+import type { WebhooksService } from '../../webhooks/webhooks.service.js';
 
 export interface AdminRoutesOptions extends AdminGuardOptions {
   users: UsersService;
@@ -26,6 +28,7 @@ export interface AdminRoutesOptions extends AdminGuardOptions {
   stats: StatsService;
   formats: FormatSettings;
   db: Executor;
+  webhooks: WebhooksService;
 }
 
 export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, options) => {
@@ -39,4 +42,5 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
   await app.register(adminStatsRoutes, { stats });
   await app.register(formatAdminRoutes, { formats });
   await app.register(adminAuditRoutes, { db: options.db });
+  await app.register(adminWebhookRoutes, { webhooks: options.webhooks });
 };

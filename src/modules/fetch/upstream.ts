@@ -125,7 +125,7 @@ async function checkTarget(
  * It fails with the fetch's deadline: undici delivers an abort to a request only once its connection is made, and
  * its own connect timeout starts afresh on every hop.
  */
-function connectLookup(lookup: LookupFn, guard: boolean, signal: AbortSignal): LookupFunction {
+export function connectLookup(lookup: LookupFn, guard: boolean, signal: AbortSignal): LookupFunction {
   return (hostname: string, opts: LookupOptions, callback) => {
     untilAborted(lookup(hostname, signal), signal).then(
       (all) => {
