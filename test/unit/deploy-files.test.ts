@@ -8,7 +8,9 @@ const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta
 
 /** The variables config.ts reads (through its value/int/bool/ipList helpers). */
 function configVariables(): string[] {
-  const names = [...read('src/config.ts').matchAll(/\b(?:value|int|bool|ipList|secondsList)\('([A-Z0-9_]+)'/g)].map((m) => m[1]);
+  const names = [...read('src/config.ts').matchAll(/\b(?:value|int|bool|ipList|secondsList)\('([A-Z0-9_]+)'/g)].map(
+    (m) => m[1],
+  );
   return [...new Set(names as string[])].sort();
 }
 
