@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config.js';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 
-/** The variables config.ts reads (through its value/int/bool/ipList helpers). */
+/** The variables config.ts reads (through its value/int/bool/ipList/secondsList helpers). */
 function configVariables(): string[] {
   const names = [...read('src/config.ts').matchAll(/\b(?:value|int|bool|ipList|secondsList)\('([A-Z0-9_]+)'/g)].map(
     (m) => m[1],
