@@ -10,18 +10,21 @@ const UUID = '3f6c1a52-9d0e-4b7a-8c21-5e4f7a9b0c13';
  * before it, regions rotate through REGIONS, a third are vless and the rest trojan.
  */
 export function benchServer(i: number): ProxyNode {
+  const parsed = parseShareUri(benchLine(i));
+  if (!parsed.ok) throw new Error(`bench server ${i} does not parse: ${parsed.reason}`);
+  return parsed.node;
+}
+
+/** Server `i` as the share URI an upstream would send. */
+export function benchLine(i: number): string {
   const region = REGIONS[i % REGIONS.length]!;
   const notice = i % 100 === 0;
   const name = notice ? `剩余流量：${i} GB` : `[Provider] ${region}-${String(i).padStart(5, '0')}`;
   const host = notice ? 'info.example.com' : `${region.toLowerCase()}${i % 10 === 1 ? i - 1 : i}.example.com`;
   const fragment = `#${encodeURIComponent(name)}`;
-  const line =
-    i % 3 === 0
-      ? `vless://${UUID}@${host}:443?security=tls&sni=${host}&type=ws&path=%2Fws${fragment}`
-      : `trojan://secret@${host}:443?sni=${host}${fragment}`;
-  const parsed = parseShareUri(line);
-  if (!parsed.ok) throw new Error(`bench server ${i} does not parse: ${parsed.reason}`);
-  return parsed.node;
+  return i % 3 === 0
+    ? `vless://${UUID}@${host}:443?security=tls&sni=${host}&type=ws&path=%2Fws${fragment}`
+    : `trojan://secret@${host}:443?sni=${host}${fragment}`;
 }
 
 export const benchServers = (count: number): ProxyNode[] => Array.from({ length: count }, (_, i) => benchServer(i));
