@@ -1,5 +1,6 @@
 // Keeps the public fetches of each subscription in memory and writes them in batches, keeping the database off the
 // request path (the same pattern as the request counter in src/modules/stats/request-counter.ts).
+import { PeriodicFlush } from '../../shared/periodic-flush.js';
 import { maskClient } from './client-mask.js';
 import { HISTORY_LIMIT, type HistoryRow } from './history.store.js';
 
@@ -37,12 +38,16 @@ export class RequestHistory {
   /** Per token, at most HISTORY_LIMIT fetches (older ones could never be shown). */
   private pending = new Map<string, Pending[]>();
   private size = 0;
-  private flushTail: Promise<void> = Promise.resolve();
-  private timer: NodeJS.Timeout | null = null;
+  private readonly flusher: PeriodicFlush;
   private readonly clock: () => number;
 
   constructor(private readonly options: RequestHistoryOptions) {
     this.clock = options.clock ?? Date.now;
+    this.flusher = new PeriodicFlush({
+      writePending: () => this.writePending(),
+      intervalMs: options.flushIntervalMs ?? DEFAULT_HISTORY_FLUSH_MS,
+      onFlushError: options.onFlushError,
+    });
   }
 
   /** Takes the object over (it gets the time and is kept until flushed). */
@@ -66,32 +71,17 @@ export class RequestHistory {
 
   /** Writes what is pending; flushes run one at a time, and a failed batch is kept (within the bounds) for the next. */
   flush(): Promise<void> {
-    const run = this.flushTail.then(() => this.writePending());
-    this.flushTail = run.catch(() => undefined);
-    return run;
+    return this.flusher.flush();
   }
 
   /** Starts the periodic flush; the timer does not keep the process alive. */
   start(): void {
-    if (this.timer) return;
-    let failing = false;
-    this.timer = setInterval(() => {
-      this.flush().then(
-        () => void (failing = false),
-        (error: unknown) => {
-          if (!failing) this.options.onFlushError?.(error);
-          failing = true;
-        },
-      );
-    }, this.options.flushIntervalMs ?? DEFAULT_HISTORY_FLUSH_MS);
-    this.timer.unref();
+    this.flusher.start();
   }
 
   /** Stops the timer and writes what is left (graceful shutdown). */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.flush();
+  stop(): Promise<void> {
+    return this.flusher.stop();
   }
 
   private async writePending(): Promise<void> {

@@ -1,5 +1,6 @@
 // Counts requests in memory per (hour bucket, kind) and flushes the sums in batches, keeping the database off the request path.
 import type { RequestKind } from '../../http/route-kind.js';
+import { PeriodicFlush } from '../../shared/periodic-flush.js';
 import type { RequestCountRow } from './stats.store.js';
 
 export const HOUR_MS = 3_600_000;
@@ -22,8 +23,7 @@ export function bucketStart(ms: number): string {
 
 export class RequestCounter {
   private pending = new Map<string, Map<RequestKind, number>>();
-  private flushTail: Promise<void> = Promise.resolve();
-  private timer: NodeJS.Timeout | null = null;
+  private readonly flusher: PeriodicFlush;
   // The bucket string is cached for the current hour: counting must stay cheap on the hot public endpoint.
   private hourEnd = -Infinity;
   private hourStart = Infinity;
@@ -32,6 +32,11 @@ export class RequestCounter {
 
   constructor(private readonly options: RequestCounterOptions) {
     this.clock = options.clock ?? Date.now;
+    this.flusher = new PeriodicFlush({
+      writePending: () => this.writePending(),
+      intervalMs: options.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS,
+      onFlushError: options.onFlushError,
+    });
   }
 
   count(kind: RequestKind): void {
@@ -54,33 +59,17 @@ export class RequestCounter {
    * is stored. On failure the batch is merged back for the next attempt and the error is thrown.
    */
   flush(): Promise<void> {
-    const run = this.flushTail.then(() => this.writePending());
-    this.flushTail = run.catch(() => undefined);
-    return run;
+    return this.flusher.flush();
   }
 
   /** Starts the periodic flush; the timer does not keep the process alive. */
   start(): void {
-    if (this.timer) return;
-    const interval = this.options.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS;
-    let failing = false;
-    this.timer = setInterval(() => {
-      this.flush().then(
-        () => void (failing = false),
-        (error: unknown) => {
-          if (!failing) this.options.onFlushError?.(error);
-          failing = true;
-        },
-      );
-    }, interval);
-    this.timer.unref();
+    this.flusher.start();
   }
 
   /** Stops the timer and writes what is left (graceful shutdown). */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.flush();
+  stop(): Promise<void> {
+    return this.flusher.stop();
   }
 
   private async writePending(): Promise<void> {
