@@ -1,14 +1,8 @@
 // Two instances on one database: bans and the whitelist reach the other instance within a second (the change log, relayed by Redis or polled without it), and Redis counters are shared.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
 import type { Redis } from '../../src/redis.js';
 import {
-  openSecondHandle,
-  openTestDatabase,
+  openSharedHandles,
   startTestApp,
   testConfig,
   testDatabaseKinds,
@@ -24,40 +18,12 @@ import { freshIp } from '../support/factories.js';
 import { expectError } from '../support/expect.js';
 import { waitFor } from '../support/time.js';
 
-/** Two database handles on one shared database (a temporary SQLite file, or one PostgreSQL schema). */
-async function sharedDatabase(kind: DatabaseKind): Promise<{ handles: DatabaseHandle[]; close(): Promise<void> }> {
-  if (kind === 'postgres') {
-    const database = await openTestDatabase('postgres');
-    const second = openSecondHandle(database);
-    return {
-      handles: [database.handle, second],
-      close: async () => {
-        await second.close();
-        await database.close();
-      },
-    };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'subweave-abuse-'));
-  const handles = [
-    createDatabase(`sqlite:${join(dir, 'shared.db')}`),
-    createDatabase(`sqlite:${join(dir, 'shared.db')}`),
-  ];
-  for (const handle of handles) await migrateToLatest(handle);
-  return {
-    handles,
-    close: async () => {
-      for (const handle of handles) await handle.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 function useTwoInstances(kind: DatabaseKind, withRedis: boolean, env: Record<string, string>): TestClient[] {
   const clients: TestClient[] = [];
   const connections: Redis[] = [];
-  let shared: Awaited<ReturnType<typeof sharedDatabase>>;
+  let shared: Awaited<ReturnType<typeof openSharedHandles>>;
   beforeAll(async () => {
-    shared = await sharedDatabase(kind);
+    shared = await openSharedHandles(kind);
     const prefix = uniqueRedisPrefix();
     for (const handle of shared.handles) {
       const redis = withRedis ? await connectedRedis(redisUrl as string) : null;

@@ -1,18 +1,13 @@
 // Two instances on one database refuse a replayed admin signature as one instance does: without Redis, with Redis
 // configured but unreachable, and when Redis went away after the signature was accepted (docs/security.md).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
 import { createRedis, type Redis } from '../../src/redis.js';
 import { signRequest } from '../../src/modules/admin/signature.js';
 import {
   connectedRedis,
-  openSecondHandle,
+  openSharedHandles,
   openTestDatabase,
   redisUrl,
   signedInject,
@@ -28,34 +23,6 @@ const SECRET = 'replay-secret';
 /** Nothing listens there: a Redis that is configured but never answers. */
 const DEAD_REDIS = 'redis://127.0.0.1:1';
 
-/** Two handles on one database: a temporary SQLite file, or one PostgreSQL schema through two pools. */
-async function sharedDatabase(kind: DatabaseKind): Promise<{ handles: DatabaseHandle[]; close(): Promise<void> }> {
-  if (kind === 'postgres') {
-    const database = await openTestDatabase('postgres');
-    const second = openSecondHandle(database);
-    return {
-      handles: [database.handle, second],
-      close: async () => {
-        await second.close();
-        await database.close();
-      },
-    };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'subweave-replay-'));
-  const handles = [
-    createDatabase(`sqlite:${join(dir, 'shared.db')}`),
-    createDatabase(`sqlite:${join(dir, 'shared.db')}`),
-  ];
-  for (const handle of handles) await migrateToLatest(handle);
-  return {
-    handles,
-    close: async () => {
-      for (const handle of handles) await handle.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 type RedisSetting = 'none' | 'unreachable' | 'live';
 
 const redisFor = async (setting: RedisSetting): Promise<Redis | null> => {
@@ -68,9 +35,9 @@ const redisFor = async (setting: RedisSetting): Promise<Redis | null> => {
 function useInstances(kind: DatabaseKind, settings: [RedisSetting, RedisSetting]): FastifyInstance[] {
   const apps: FastifyInstance[] = [];
   const connections: Redis[] = [];
-  let shared: Awaited<ReturnType<typeof sharedDatabase>>;
+  let shared: Awaited<ReturnType<typeof openSharedHandles>>;
   beforeAll(async () => {
-    shared = await sharedDatabase(kind);
+    shared = await openSharedHandles(kind);
     const prefix = uniqueRedisPrefix();
     for (const [i, handle] of shared.handles.entries()) {
       const redis = await redisFor(settings[i] as RedisSetting);

@@ -97,6 +97,36 @@ export function openSecondHandle(database: TestDatabase): DatabaseHandle {
   return createDatabase(process.env['TEST_DATABASE_URL'] as string, { schema: database.schema, poolSize: 4 });
 }
 
+/** Two handles on one database, as two service instances have: a temporary SQLite file, or one PostgreSQL schema through two pools. */
+export async function openSharedHandles(
+  kind: DatabaseKind,
+): Promise<{ handles: DatabaseHandle[]; close(): Promise<void> }> {
+  if (kind === 'postgres') {
+    const database = await openTestDatabase('postgres');
+    const second = openSecondHandle(database);
+    return {
+      handles: [database.handle, second],
+      close: async () => {
+        await second.close();
+        await database.close();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'subweave-shared-'));
+  const handles = [
+    createDatabase(`sqlite:${join(dir, 'shared.db')}`),
+    createDatabase(`sqlite:${join(dir, 'shared.db')}`),
+  ];
+  for (const handle of handles) await migrateToLatest(handle);
+  return {
+    handles,
+    close: async () => {
+      for (const handle of handles) await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
