@@ -31,7 +31,9 @@ export function startHousekeeping(
       await pruneMessages(db, new Date(now - EVENT_RETENTION_MS).toISOString());
       await pruneSessions(db, new Date(now).toISOString());
     })()
-      .catch((error: unknown) => log.warn({ err: error }, 'pruning the audit log failed; trying again later'))
+      .catch((error: unknown) =>
+        log.warn({ err: error }, 'pruning old audit entries, events, messages or sessions failed; trying again later'),
+      )
       .finally(() => {
         running = null;
       }));

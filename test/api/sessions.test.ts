@@ -331,6 +331,51 @@ describeEachDatabase('browser sessions', (kind) => {
     });
   });
 
+  describe('the OpenAPI document', () => {
+    interface Operation {
+      security?: Array<Record<string, string[]>>;
+      requestBody?: { content: Record<string, { schema: unknown }> };
+      responses: Record<string, unknown>;
+    }
+    it('describes the session and sign-in-link routes, and the cookie as an alternative on user routes only', async () => {
+      const doc = expectStatus(await t.call('GET', '/openapi.json'), 200).json<{
+        paths: Record<string, Record<string, Operation>>;
+        components: { securitySchemes: Record<string, unknown> };
+      }>();
+      expect(doc.components.securitySchemes['sessionCookie']).toMatchObject({
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'subweave_session',
+      });
+      const session = doc.paths['/api/v1/session']!;
+      expect(Object.keys(session).sort()).toEqual(['delete', 'get', 'post']);
+      expect(session['post']!.requestBody?.content['application/json']?.schema).toMatchObject({
+        anyOf: [
+          { properties: { token: { type: 'string' } }, required: ['token'] },
+          { properties: { code: { type: 'string' } }, required: ['code'] },
+        ],
+      });
+      expect(Object.keys(session['post']!.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
+      for (const path of ['/api/v1/providers/{user_id}/sign-in-link', '/api/v1/admin/users/{user_id}/sign-in-link']) {
+        expect(doc.paths[path]?.['post']?.responses['201'], path).toMatchObject({
+          content: { 'application/json': { schema: { required: ['url', 'code', 'expires_at'] } } },
+        });
+      }
+      const schemes = (path: string, method: string) =>
+        (doc.paths[path]?.[method]?.security ?? []).flatMap((s) => Object.keys(s));
+      for (const [path, method] of [
+        ['/api/v1/subs', 'get'],
+        ['/api/v1/subs', 'post'],
+        ['/api/v1/me', 'get'],
+        ['/api/v1/me/audit', 'get'],
+      ] as const) {
+        expect(schemes(path, method), path).toEqual(['apiToken', 'sessionCookie']);
+      }
+      expect(schemes('/api/v1/providers/{user_id}/subs', 'get')).toEqual(['apiToken']);
+      expect(schemes('/api/v1/providers/{user_id}/sign-in-link', 'post')).toEqual(['apiToken']);
+    });
+  });
+
   describe('expiry and sign-out', () => {
     it('a use over an hour after the last write slides the expiry to 7 days ahead and sends the cookie again', async () => {
       const user = await t.newUser();
