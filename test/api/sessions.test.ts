@@ -59,8 +59,10 @@ describeEachDatabase('browser sessions', (kind) => {
       expect(current.headers['set-cookie']).toBeUndefined();
     });
 
-    it('refuses an unknown token (401 invalid_token) and a disabled user (403 account_disabled)', async () => {
+    it('refuses an unknown token or a provider token (401 invalid_token) and a disabled user (403 account_disabled)', async () => {
       expectError(await t.call('POST', SESSION, { body: { token: 'not-a-token' } }), 401, 'invalid_token');
+      const provider = await t.newProvider();
+      expectError(await t.call('POST', SESSION, { body: { token: provider.token } }), 401, 'invalid_token');
       const user = await t.newUser();
       expectStatus(await t.admin('PATCH', `/users/${user.userId}`, { is_active: false }), 200);
       const refused = await t.call('POST', SESSION, { body: { token: user.token } });
@@ -292,6 +294,19 @@ describeEachDatabase('browser sessions', (kind) => {
         await t.call('POST', SUBS, { token: other.token, ...withCookie(cookie), body: { name: 'token' } }),
         201,
       );
+    });
+
+    it('finds the cookie among others; signing in again ends the session the browser held', async () => {
+      const user = await t.newUser();
+      const first = await signIn(t, { token: user.token });
+      const among = { headers: { cookie: `theme=dark; subweave_session=${first}; lang=fa` } };
+      expect(expectStatus(await t.call('GET', ME, among), 200).json<{ user_id: number }>().user_id).toBe(user.userId);
+      const again = expectStatus(await t.call('POST', SESSION, { body: { token: user.token }, ...among }), 200);
+      expect(again.headers['cache-control']).toBe('no-store');
+      const second = cookieOf(again);
+      expect(second).not.toBe(first);
+      expectError(await t.call('GET', ME, withCookie(first)), 401, 'invalid_token');
+      expectStatus(await t.call('GET', ME, withCookie(second)), 200);
     });
 
     it('an unknown, malformed or missing cookie: 401', async () => {

@@ -23,7 +23,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (fa
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeDefaults(app, { kind: 'user', tags: ['Session'], errors: [401, 403, 429] });
   const setCookie = (reply: FastifyReply, value: string | null) =>
-    reply.header('set-cookie', sessionCookieHeader(value, origins.secure));
+    reply.header('set-cookie', sessionCookieHeader(value, origins.secure)).header('cache-control', 'no-store');
   /** A browser always sends Origin with these methods; a foreign one is a cross-site attempt (non-browser clients send none). */
   const refuseForeignOrigin = (request: FastifyRequest) => {
     if (request.headers.origin !== undefined && !sameOrigin(request, origins)) throw errors.badOrigin();
@@ -47,6 +47,9 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (fa
     async (request, reply) => {
       refuseForeignOrigin(request);
       const started = await sessions.signIn(request.body);
+      // The browser keeps one cookie: the session it held until now would only linger.
+      const previous = readSessionCookie(request);
+      if (previous !== null) await sessions.signOut(previous);
       setCookie(reply, started.cookie);
       return { user_id: started.user_id, expires_at: started.expires_at };
     },
