@@ -19,6 +19,14 @@ export async function registerDocs(app: FastifyInstance, config: Config): Promis
       components: {
         securitySchemes: {
           apiToken: { type: 'apiKey', in: 'header', name: 'API-Token', description: 'User or provider API token.' },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'subweave_session',
+            description:
+              'Browser session (POST /api/v1/session), user routes only. POST, PUT, PATCH and DELETE must carry an ' +
+              "Origin equal to PUBLIC_BASE_URL's (403 bad_origin).",
+          },
           adminSignature: {
             type: 'apiKey',
             in: 'header',

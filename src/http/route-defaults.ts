@@ -11,8 +11,11 @@ export interface RouteDefaults {
   errors?: number[];
 }
 
-/** The security requirement of user and provider routes. */
+/** The security requirement of provider routes. */
 export const API_TOKEN_SECURITY = [{ apiToken: [] }];
+
+/** User routes: the API token, or the browser session cookie (docs/security.md, "Browser sessions"). */
+export const USER_SECURITY: Array<Record<string, string[]>> = [{ apiToken: [] }, { sessionCookie: [] }];
 
 /** What any user or provider route can answer: 401 no or unknown token, 403 account disabled, 429 rate limited. */
 export const API_TOKEN_ERRORS = [401, 403, 429];

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TObject, type TSchema } from 'typebox';
 import { errorResponses, NoContent } from '../../http/schemas.js';
-import { API_TOKEN_ERRORS, API_TOKEN_SECURITY, routeDefaults } from '../../http/route-defaults.js';
+import { API_TOKEN_ERRORS, API_TOKEN_SECURITY, routeDefaults, USER_SECURITY } from '../../http/route-defaults.js';
 import type { Scope } from './scope.js';
 import type { LinkPreview } from '../resolve/link-preview.js';
 import { PreviewBody, PreviewQuery, PreviewResponse } from '../formats/formats.schemas.js';
@@ -55,7 +55,8 @@ declare module 'fastify' {
 export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { service, tag } = options;
-  routeDefaults(app, { kind: options.kind, tags: [tag], security: API_TOKEN_SECURITY, errors: API_TOKEN_ERRORS });
+  const security = options.kind === 'user' ? USER_SECURITY : API_TOKEN_SECURITY;
+  routeDefaults(app, { kind: options.kind, tags: [tag], security, errors: API_TOKEN_ERRORS });
   app.decorateRequest('scope', null);
   app.addHook('onRequest', async (request) => {
     request.scope = await options.resolveScope(request);
