@@ -1,6 +1,6 @@
 // The pieces every share-URI dialect shares: query strings read without form decoding, endpoints, names and TLS keys.
-import { uriAuthority } from '../../modules/sources/proxy-uri.js';
-import { encodeComment } from '../../modules/sources/uri-text.js';
+import { uriAuthority } from './check.js';
+import { encodeComment } from './text.js';
 import type { ProxyNode, Tls } from '../proxy.js';
 
 /** Why a line cannot become a node; parsers return it instead of throwing. */

@@ -1,5 +1,5 @@
 // Hysteria links: v1 `hysteria://host:port?auth=&peer=&upmbps=&obfsParam=...` and v2 `hysteria2://`/`hy2://auth@host[:ports]/?...`.
-import { isPortList } from '../../modules/sources/uri-endpoint.js';
+import { isPortList } from './endpoint.js';
 import type { Hysteria2Node, HysteriaNode } from '../proxy.js';
 import type { Authority, Draft, Problem } from './common.js';
 import * as uri from './common.js';

@@ -1,5 +1,5 @@
-// One reading of every proxy share URI dialect into the typed form all formats render from, and the canonical writing back.
-import { proxyUriProblem } from '../../modules/sources/proxy-uri.js';
+// The one reader of proxy share URIs: the check sources are accepted by, the typed form all formats render from, and the canonical writing back.
+import { proxyUriProblem } from './check.js';
 import type { ParseResult, ProxyNode } from '../proxy.js';
 import { parseAnytls, writeAnytls } from './anytls.js';
 import { type Draft, type Problem, hostPort, isProblem, percentDecode, problem, readAuthority } from './common.js';
@@ -12,6 +12,9 @@ import { parseTuic, writeTuic } from './tuic.js';
 import { parseVless, writeVless } from './vless.js';
 import { parseVmess, writeVmess } from './vmess.js';
 import { parseWireguard, writeWireguard } from './wireguard.js';
+
+export { CONFIG_SCHEMES, isValidProxyUri, proxyUriProblem, renderConfig, uriReadings, vmessName } from './check.js';
+export { decodeBase64Loose, encodeComment } from './text.js';
 
 /**
  * Parses one line (a share URI, optionally `#name`). Only lines the source validator accepts are read; the name is

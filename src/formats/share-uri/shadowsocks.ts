@@ -1,7 +1,7 @@
 // Shadowsocks links: SIP002 (base64url or, for 2022 ciphers, plain userinfo; SIP003 `plugin=`) and the legacy whole-base64 form.
-import { hasUserinfo } from '../../modules/sources/proxy-uri.js';
-import { splitHostPort } from '../../modules/sources/uri-endpoint.js';
-import { decodeBase64Loose } from '../../modules/sources/uri-text.js';
+import { hasUserinfo } from './check.js';
+import { splitHostPort } from './endpoint.js';
+import { decodeBase64Loose } from './text.js';
 import type { ShadowsocksNode } from '../proxy.js';
 import type { Draft, Problem } from './common.js';
 import * as uri from './common.js';

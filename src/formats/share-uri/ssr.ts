@@ -1,5 +1,5 @@
 // ShadowsocksR links: `ssr://base64url(host:port:protocol:method:obfs:base64url(password)/?obfsparam=&protoparam=&remarks=)`.
-import { decodeBase64Loose } from '../../modules/sources/uri-text.js';
+import { decodeBase64Loose } from './text.js';
 import type { ShadowsocksrNode } from '../proxy.js';
 import { type Draft, type Problem, compact, parsePort, problem } from './common.js';
 

@@ -1,6 +1,6 @@
 // VMess links in both forms: v2rayN's `vmess://base64(JSON)` (port and aid as strings or numbers) and `vmess://uuid@host:port?...`.
-import { UUID_RE, hasUserinfo } from '../../modules/sources/proxy-uri.js';
-import { decodeBase64Loose, parseJsonObject } from '../../modules/sources/uri-text.js';
+import { UUID_RE, hasUserinfo } from './check.js';
+import { decodeBase64Loose, parseJsonObject } from './text.js';
 import type { Tls, Transport, VmessNode } from '../proxy.js';
 import type { Draft, Problem } from './common.js';
 import * as uri from './common.js';

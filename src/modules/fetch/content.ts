@@ -2,7 +2,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { setImmediate as nextTick } from 'node:timers/promises';
 import { isConfigLine } from '../sources/classify.js';
-import { decodeBase64Loose } from '../sources/uri-text.js';
+import { decodeBase64Loose } from '../../formats/share-uri/index.js';
 import { lineIdentity } from '../resolve/resolver.js';
 import { profileShareUris } from '../../formats/upstream-profiles.js';
 

@@ -1,7 +1,7 @@
 // A source string can be a proxy config, an upstream subscription URL or a link to another subscription; this decides which, and its stable identity.
 import { parseUrl } from '../../net/url.js';
 import { createHash } from 'node:crypto';
-import { CONFIG_SCHEMES, isValidProxyUri, proxyUriProblem, vmessName } from './proxy-uri.js';
+import { CONFIG_SCHEMES, isValidProxyUri, proxyUriProblem, vmessName } from '../../formats/share-uri/index.js';
 import { isTokenShaped } from '../../shared/tokens.js';
 
 /** The kinds of source, in the order the API documents them; `sources.source_type` holds one of them. */

@@ -1,6 +1,6 @@
 // Proxy share links come in many client dialects; this module decides which are structurally usable and renders them back with a display comment.
-import { type Endpoint, endpointProblem, hostProblem, isPort, splitHostPort } from './uri-endpoint.js';
-import { decodeBase64Loose, encodeComment, parseJsonObject } from './uri-text.js';
+import { type Endpoint, endpointProblem, hostProblem, isPort, splitHostPort } from './endpoint.js';
+import { decodeBase64Loose, encodeComment, parseJsonObject } from './text.js';
 
 export const CONFIG_SCHEMES: readonly string[] = [
   'vless',
