@@ -4,9 +4,9 @@ import { createHash } from 'node:crypto';
 import { CONFIG_SCHEMES, isValidProxyUri, proxyUriProblem, vmessName } from '../../formats/share-uri/index.js';
 import { isTokenShaped } from '../../shared/tokens.js';
 
-/** The kinds of source, in the order the API documents them; `sources.source_type` holds one of them. */
-export const SOURCE_TYPES = ['config', 'external_url', 'internal_token'] as const;
-export type SourceType = (typeof SOURCE_TYPES)[number];
+import type { SourceType } from '../../db/column-values.js';
+
+export { SOURCE_TYPES, type SourceType } from '../../db/column-values.js';
 
 export interface ClassifiedSource {
   type: SourceType;

@@ -5,8 +5,9 @@ import { OneOf, PLAIN_TEXT_PATTERN } from '../../http/schemas.js';
 import type { SubscriptionRow } from '../../db/types.js';
 import { USERINFO_FIELDS } from '../../shared/userinfo.js';
 
-export const USERINFO_MODES = ['none', 'first', 'sum', 'fixed'] as const;
-export type UserinfoMode = (typeof USERINFO_MODES)[number];
+import { USERINFO_MODES } from '../../db/column-values.js';
+
+export type { UserinfoMode } from '../../db/column-values.js';
 
 export const DEFAULT_UPDATE_INTERVAL_HOURS = 1;
 const MAX_URL_LENGTH = 2048;
