@@ -45,7 +45,7 @@ export interface SubscriptionsTable {
   scope: string;
   name: string;
   description: string | null;
-  /** Link settings (DESIGN 15): the profile-update-interval header, in hours. */
+  /** Link settings (docs/api.md): the profile-update-interval header, in hours. */
   update_interval_hours: Defaulted<number>;
   support_url: string | null;
   web_page_url: string | null;

@@ -1,4 +1,4 @@
-// The pure resolver, rule by rule (DESIGN.md section 6): order, in-place expansion, depth, hidden, cycles, dedupe, comments, cap.
+// The pure resolver, rule by rule (docs/api.md, Resolution): order, in-place expansion, depth, hidden, cycles, dedupe, comments, cap.
 import { describe, expect, it } from 'vitest';
 import { parseShareUri, uriReadings } from '../../src/formats/share-uri/index.js';
 import { readStoredForm, storedForm } from '../../src/formats/share-uri/stored.js';

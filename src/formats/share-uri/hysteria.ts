@@ -72,7 +72,7 @@ export function parseHysteria2(link: Authority, name: string): Draft<Hysteria2No
   }
   if (obfsType === 'salamander' && obfsPassword === undefined)
     return uri.problem('hysteria2 salamander needs a password');
-  // Decoded exactly once (pitfall 10): mihomo's converter keeps the percent-encoded userinfo.
+  // Decoded exactly once (docs/architecture.md, Reading share URIs): mihomo's converter keeps the percent-encoded userinfo.
   const password = link.userinfo === null ? (query.get('auth') ?? '') : uri.percentDecode(link.userinfo);
   return uri.compact<Draft<Hysteria2Node>>({
     protocol: 'hysteria2',

@@ -1,4 +1,4 @@
-// The provider-connection state machine (SPEC.md "States and transitions", DESIGN.md section 8) as one pure function, so every rule is testable without a database.
+// The provider-connection state machine (docs/api.md, States) as one pure function, so every rule is testable without a database.
 
 import type { ConnectionStatus } from '../../db/column-values.js';
 

@@ -1,4 +1,4 @@
-// A subscription's link settings (DESIGN 15): their API fields, the rules beyond the schema, and their columns.
+// A subscription's link settings (docs/api.md, Link settings): their API fields, the rules beyond the schema, and their columns.
 import { Type, type Static } from 'typebox';
 import { errors, type Issue } from '../../http/errors.js';
 import { OneOf, PLAIN_TEXT_PATTERN } from '../../http/schemas.js';
