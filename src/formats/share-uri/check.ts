@@ -1,5 +1,5 @@
 // Proxy share links come in many client dialects; this module decides which are structurally usable and renders them back with a display comment.
-import { type Endpoint, endpointProblem, hostProblem, isPort, splitHostPort } from './endpoint.js';
+import { type Endpoint, endpointProblem, hostProblem, isPort, splitHostPort, unbracketed } from './endpoint.js';
 import { decodeBase64Loose, encodeComment, parseJsonObject } from './text.js';
 
 export const CONFIG_SCHEMES: readonly string[] = [
@@ -149,7 +149,7 @@ function inspectVmess(body: string): Inspection {
   if (decoded === null) return fail('vmess URI is neither base64 JSON nor user@host:port');
   const record = parseJsonObject(decoded);
   if (record === null) return fail('vmess base64 payload is not a JSON object');
-  const add = typeof record.add === 'string' ? record.add.trim().replace(/^\[(.*)\]$/, '$1') : '';
+  const add = typeof record.add === 'string' ? unbracketed(record.add.trim()) : '';
   const problem = add === '' ? "has no 'add' host" : hostProblem(add, false);
   if (problem !== null) return fail(`vmess JSON ${problem}`);
   const port = typeof record.port === 'number' || typeof record.port === 'string' ? String(record.port) : '';
@@ -247,9 +247,6 @@ export function readSsr(decoded: string): SsrPayload | null {
   const fields = (question < 0 ? decoded : decoded.slice(0, question)).replace(/\/$/, '').split(':');
   if (fields.length < 6) return null;
   const [port = '', protocolName = '', method = '', obfs = '', password = ''] = fields.slice(-5);
-  const host = fields
-    .slice(0, -5)
-    .join(':')
-    .replace(/^\[(.*)\]$/, '$1');
+  const host = unbracketed(fields.slice(0, -5).join(':'));
   return { host, port, protocolName, method, obfs, password, params: question < 0 ? '' : decoded.slice(question + 1) };
 }

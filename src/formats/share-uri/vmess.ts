@@ -1,5 +1,6 @@
 // VMess links in both forms: v2rayN's `vmess://base64(JSON)` (port and aid as strings or numbers) and `vmess://uuid@host:port?...`.
 import { UUID_RE } from './check.js';
+import { unbracketed } from './endpoint.js';
 import type { Tls, Transport, VmessNode } from '../proxy.js';
 import type { Draft, Problem } from './common.js';
 import * as uri from './common.js';
@@ -65,7 +66,7 @@ export function parseVmessJson(record: Record<string, unknown>, name: string): D
   return uri.compact<Draft<VmessNode>>({
     protocol: 'vmess',
     name: name || (typeof record.ps === 'string' ? record.ps.trim() : ''),
-    server: (json.get('add') ?? '').replace(/^\[(.*)\]$/, '$1'),
+    server: unbracketed(json.get('add') ?? ''),
     port,
     uuid: uuid.toLowerCase(),
     alterId: aid,
