@@ -1,4 +1,4 @@
-// Benchmarks DESIGN 16 "Big upstreams do not slow others": wrk latency of a small link and an API read, idle and while four 5 MB upstreams are refreshed every 3 s, against the built service in its own process.
+// Benchmarks "Big upstreams do not slow others" (docs/benchmarks.md): wrk latency of a small link and an API read, idle and while four 5 MB upstreams are refreshed every 3 s, against the built service in its own process.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Benchmarks DESIGN 13 and 16 on loopback: a cold GET of the heaviest graph, /healthz during it and during big refreshes, and other requests' latency while 5 MB upstreams are refreshed.
+// Benchmarks on loopback (docs/benchmarks.md, The heaviest graph and big upstreams): a cold GET of the heaviest graph, /healthz during it and during big refreshes, and other requests' latency while 5 MB upstreams are refreshed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { sourceId, type SourceType } from '../src/modules/sources/classify.js';
 
-/** The full data set of DESIGN 16; a run seeds a fraction of it. */
+/** The full data set of docs/benchmarks.md (Scale on PostgreSQL); a run seeds a fraction of it. */
 export const FULL_USERS = 10_000;
 export const SUBSCRIPTIONS_PER_USER = 3;
 /** Sources per subscription average 33 1/3, so the full set holds exactly 1,000,000. */

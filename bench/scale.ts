@@ -1,4 +1,4 @@
-// Benchmarks DESIGN 16 "scale": link, list and create latency and memory with 1%, 10% and 100% of 10,000 users, 30,000 subscriptions and 1,000,000 sources on PostgreSQL, against the built service in its own process.
+// Benchmarks scale (docs/benchmarks.md, Scale on PostgreSQL): link, list and create latency and memory with 1%, 10% and 100% of 10,000 users, 30,000 subscriptions and 1,000,000 sources on PostgreSQL, against the built service in its own process.
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';

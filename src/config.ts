@@ -70,7 +70,7 @@ export const packageVersion: string = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 
-/** Reads every variable of DESIGN.md section 3; throws ConfigError listing all problems. */
+/** Reads every variable of deploy/env.example (README.md, Configuration); throws ConfigError listing all problems. */
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const problems: string[] = [];
   const value = (name: string): string | undefined => {

@@ -1,6 +1,6 @@
 // Reads and writes of the change_log table: appends inside a writer's transaction, reads by id, prunes by age.
 import type { Executor } from '../db/executor.js';
-import type { ChangeKind } from './change-log.js';
+import type { ChangeKind } from '../db/column-values.js';
 
 export interface LoggedChange {
   id: number;

@@ -1,6 +1,7 @@
 // Makes every instance converge: writes record what they invalidate in the database, and every instance applies the log.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChangeKind } from '../db/column-values.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { inTransaction, type Executor } from '../db/executor.js';
 import type { Emit, EventInput } from '../events/event-types.js';
@@ -14,10 +15,6 @@ import {
   pruneChanges,
   type LoggedChange,
 } from './change-log.store.js';
-
-/** What a change can name; `change_log.kind` holds one of them. */
-export const CHANGE_KINDS = ['subscription', 'url', 'user', 'bans', 'whitelist', 'rules', 'templates'] as const;
-export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export type Change =
   | { kind: 'subscription'; token: string }

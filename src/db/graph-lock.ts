@@ -7,7 +7,7 @@ import type { Executor } from './executor.js';
 const GRAPH_LOCK_KEY = 0x5357_4752; // "SWGR"
 
 /**
- * Takes the graph lock until `trx` ends (DESIGN 13); must be the first statement of the transaction. PostgreSQL: one
+ * Takes the graph lock until `trx` ends (docs/architecture.md, Request flow: a write to a subscription's sources); must be the first statement of the transaction. PostgreSQL: one
  * transaction-level advisory lock. SQLite: an empty write takes the database's write lock now, before anything is
  * read; in one process Kysely already runs transactions one at a time, and across processes a deferred transaction
  * that read first would fail to upgrade (SQLITE_BUSY) instead of waiting, so taking the lock first is what makes a

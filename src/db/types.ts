@@ -1,10 +1,6 @@
 // Row types of every table, shared by the stores; booleans are 0/1 integers and timestamps ISO-8601 UTC text on both dialects.
 import type { ColumnType, Insertable, Selectable } from 'kysely';
-import type { ChangeKind } from '../changes/change-log.js';
-import type { RequestKind } from '../http/route-kind.js';
-import type { ConnectionStatus } from '../modules/connections/transitions.js';
-import type { SourceType } from '../modules/sources/classify.js';
-import type { UserinfoMode } from '../modules/subscriptions/link-settings.js';
+import type { ChangeKind, ConnectionStatus, RequestKind, SourceType, UserinfoMode } from './column-values.js';
 
 /** SQLite returns numbers, pg returns bigint columns as numbers too (see database.ts). */
 type Int = ColumnType<number, number, number>;
@@ -49,7 +45,7 @@ export interface SubscriptionsTable {
   scope: string;
   name: string;
   description: string | null;
-  /** Link settings (DESIGN 15): the profile-update-interval header, in hours. */
+  /** Link settings (docs/api.md): the profile-update-interval header, in hours. */
   update_interval_hours: Defaulted<number>;
   support_url: string | null;
   web_page_url: string | null;

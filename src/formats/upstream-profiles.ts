@@ -1,4 +1,4 @@
-// Upstreams may serve a Clash/mihomo YAML or sing-box JSON profile instead of share links; this turns its servers into share URIs (DESIGN 14).
+// Upstreams may serve a Clash/mihomo YAML or sing-box JSON profile instead of share links; this turns its servers into share URIs (docs/api.md, External sources and refresh).
 import type { ProxyNode } from './proxy.js';
 import { parseShareUri, toShareUri } from './share-uri/index.js';
 import { MIHOMO_IGNORED_TYPES, mihomoProxyNode } from './upstream/mihomo-proxy.js';

@@ -1,4 +1,4 @@
-// The one client address every IP-based rule uses: the socket address, or X-Forwarded-For behind a trusted proxy (DESIGN.md 7 and 13).
+// The one client address every IP-based rule uses: the socket address, or X-Forwarded-For behind a trusted proxy (docs/security.md, Who the client is).
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

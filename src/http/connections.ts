@@ -5,7 +5,7 @@ import type { Socket } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
 import { errorBody, errors, type AppError } from './errors.js';
 
-/** A client's X-Request-Id is kept only in this form (DESIGN 13): it ends up in logs and response headers. */
+/** A client's X-Request-Id is kept only in this form (docs/security.md, Request ids): it ends up in logs and response headers. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export function requestId(request: IncomingMessage): string {

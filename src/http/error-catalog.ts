@@ -93,7 +93,7 @@ export class AppError extends Error {
   }
 }
 
-/** The body of every error answer: `{error, message, details}`, and on a 429 also `retry_after` (DESIGN.md section 17). */
+/** The body of every error answer: `{error, message, details}`, and on a 429 also `retry_after` (docs/api.md, Errors). */
 export function errorBody(error: AppError): Record<string, unknown> {
   return {
     error: error.code,

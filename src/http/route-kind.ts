@@ -1,13 +1,11 @@
 // Every route says what kind of caller it serves, so bans, rate limits and statistics follow the matched route, never the raw URL.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** Declared in route options (`config: { kind }`), usually through a plugin's `defaultRouteKind`. */
-export const ROUTE_KINDS = ['public', 'page', 'user', 'provider', 'admin', 'infra'] as const;
-export type RouteKind = (typeof ROUTE_KINDS)[number];
+import type { RequestKind } from '../db/column-values.js';
 
-/** What statistics count a request under (`request_counts.kind`): a request that matched no route (404/405) is `anonymous`. */
-export const REQUEST_KINDS = [...ROUTE_KINDS, 'anonymous'] as const;
-export type RequestKind = (typeof REQUEST_KINDS)[number];
+export type { RequestKind } from '../db/column-values.js';
+/** Declared in route options (`config: { kind }`), usually through a plugin's `defaultRouteKind`. */
+export type RouteKind = Exclude<RequestKind, 'anonymous'>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -14,7 +14,7 @@ export const ErrorResponse = Type.Object(
 
 /**
  * Names, descriptions, comments, provider and admin fields refuse every C0 and C1 control character, tab and DEL
- * included (DESIGN 13): no client shows them, and they make one name look like another. NUL and unpaired
+ * included (docs/security.md, Strings): no client shows them, and they make one name look like another. NUL and unpaired
  * surrogates are refused in every request string by the validator (see validation.ts).
  */
 export const PLAIN_TEXT_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F]*$';

@@ -9,7 +9,7 @@ const addFormats = addFormatsModule as unknown as { default: (ajv: Ajv) => Ajv }
 
 /**
  * NUL (PostgreSQL text cannot store it) or a UTF-16 surrogate without its partner (not Unicode: it would be stored
- * as U+FFFD and not round-trip). No request string may hold either (DESIGN 13).
+ * as U+FFFD and not round-trip). No request string may hold either (docs/security.md, Strings).
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -50,7 +50,7 @@ function isFlatAndStorable(data: unknown): boolean {
 
 /**
  * A path parameter that holds such a character cannot name anything that exists: 404. A subscription token answers
- * like any other malformed token (DESIGN 5).
+ * like any other malformed token (docs/api.md, Identifiers and tokens).
  */
 function unstorableParam(name: string): AppError {
   return name === 'token' ? errors.subscriptionNotFound() : errors.notFound();

@@ -112,7 +112,7 @@ export function parseIpList(csv: string): { ranges: IpRange[]; invalid: string[]
 }
 
 /**
- * The unit rate limits, strikes and automatic bans count (DESIGN 13): an IPv4 address itself, an IPv6 address's
+ * The unit rate limits, strikes and automatic bans count (docs/security.md, Who the client is): an IPv4 address itself, an IPv6 address's
  * /64, since one subscriber line usually gets a whole /64 to pick addresses from. Answers canonical text.
  */
 export function clientGroup(address: string): string {
@@ -166,7 +166,7 @@ function forwardedAddress(entry: string): string | null {
 }
 
 /**
- * DESIGN 13: the socket address, unless it is a trusted proxy; then X-Forwarded-For is read right to left, trusted
+ * docs/security.md (Who the client is): the socket address, unless it is a trusted proxy; then X-Forwarded-For is read right to left, trusted
  * entries skipped, and the first untrusted entry is the client (entries left of it are client-supplied and may be
  * forged). When every entry is trusted, the left-most is the client. Null when the entry that would be the client
  * is not an address (`unknown`, empty, garbage): the caller refuses the request rather than guess.

@@ -1,4 +1,4 @@
-// External subscription URLs are fetched by the server, so they must not be able to reach loopback, private networks or cloud metadata (DESIGN 5).
+// External subscription URLs are fetched by the server, so they must not be able to reach loopback, private networks or cloud metadata (docs/security.md, SSRF).
 import { lookup as dnsLookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 import { normalizeIp, parseIp, type ParsedIp } from './ip.js';

@@ -1,4 +1,4 @@
-// Generates secrets and the hashes they are stored under (DESIGN.md section 4), for every module that issues or checks tokens.
+// Generates secrets and the hashes they are stored under (docs/api.md, Identifiers and tokens), for every module that issues or checks tokens.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
 /** 32 random bytes, base64url without padding: 43 characters. */

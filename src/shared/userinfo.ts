@@ -13,7 +13,7 @@ export const USERINFO_FIELDS = ['upload', 'download', 'total', 'expire'] as cons
 const NUMBER = /^\d+(?:\.\d*)?$/;
 
 /**
- * Reads a header as the clients do (research/client-formats.md sections 2 and 4): names in any case, spaces around
+ * Reads a header as the clients do (docs/api.md, Headers): names in any case, spaces around
  * separators, a trailing `;` and segments without `=` are tolerated; decimals are truncated; a field missing or not
  * a non-negative number reads as 0. Null when no field could be read at all.
  */

@@ -1,4 +1,4 @@
-// The admin guard over HTTP (DESIGN.md section 7): disabled without a secret, IP allowlist, signature checks and replay refusal.
+// The admin guard over HTTP (docs/admin-api.md): disabled without a secret, IP allowlist, signature checks and replay refusal.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';

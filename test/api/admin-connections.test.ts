@@ -1,4 +1,4 @@
-// Admin connection endpoints over HTTP (DESIGN.md section 8): invite-based authorize, listing every status, approve and reject.
+// Admin connection endpoints over HTTP (docs/providers.md, The connection link and the invite): invite-based authorize, listing every status, approve and reject.
 import { expect, it } from 'vitest';
 import { createInvite } from '../../src/modules/connections/invite.js';
 import { describeEachDatabase, useTestApp, type TestApp } from '../support/harness.js';

@@ -1,4 +1,4 @@
-// Admin provider endpoints over HTTP (SPEC.md "Admin API", DESIGN.md section 9): create, list, lookups, changes, tokens, delete cascade.
+// Admin provider endpoints over HTTP (docs/admin-api.md, Endpoints): create, list, lookups, changes, tokens, delete cascade.
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
 import {

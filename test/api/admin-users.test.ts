@@ -1,4 +1,4 @@
-// Admin user endpoints over HTTP (SPEC.md "Admin API", DESIGN.md section 9): CRUD, token rotation, deactivation and delete cascades.
+// Admin user endpoints over HTTP (docs/admin-api.md, Endpoints): CRUD, token rotation, deactivation and delete cascades.
 import { expect, it } from 'vitest';
 import { createInvite } from '../../src/modules/connections/invite.js';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';

@@ -1,4 +1,4 @@
-// DESIGN 13 "Upstream fetching is bounded per process": one FETCH_CONCURRENCY limit, create/add bounded by FETCH_TIMEOUT_MS, joined refreshes.
+// Upstream fetching is bounded per process (docs/api.md, External sources and refresh): one FETCH_CONCURRENCY limit, create/add bounded by FETCH_TIMEOUT_MS, joined refreshes.
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp, type TestApp } from '../support/harness.js';
 import { unique } from '../support/factories.js';

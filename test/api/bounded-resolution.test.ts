@@ -1,4 +1,4 @@
-// DESIGN 13 "Resolution cost is bounded", "No size depends on driver limits", "Concurrent writes cannot break graph rules": structural bounds on graphs seeded in bulk.
+// Resolution cost is bounded, no size depends on driver limits, concurrent writes cannot break graph rules (docs/api.md, Resolution; docs/architecture.md): structural bounds on graphs seeded in bulk.
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp, TEST_BASE_URL } from '../support/harness.js';
 import { internalRef, unique } from '../support/factories.js';

@@ -1,4 +1,4 @@
-// Fetch options per external source (DESIGN 15): a user agent and headers sent upstream, validated, and part of the id and the cache key.
+// Fetch options per external source (docs/api.md, Fetch options): a user agent and headers sent upstream, validated, and part of the id and the cache key.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';

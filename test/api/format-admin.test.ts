@@ -1,4 +1,4 @@
-// The admin API for format rules and templates (DESIGN 14): defaults, validation, all-or-nothing replacement, cache drop.
+// The admin API for format rules and templates (docs/admin-api.md, Format rules, templates and settings): defaults, validation, all-or-nothing replacement, cache drop.
 import { afterEach, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';

@@ -1,4 +1,4 @@
-// The public link's format choice over HTTP (DESIGN 14): path form, ?format=, the rule table, blocking, the page, headers.
+// The public link's format choice over HTTP (docs/api.md, Which format a request gets): path form, ?format=, the rule table, blocking, the page, headers.
 import { afterEach, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
 import { ssUri, subsApi, trojanUri, vlessUri } from '../support/factories.js';

@@ -1,4 +1,4 @@
-// HTTP-level contract (DESIGN.md section 10, section 3 probes and docs): the error envelope on every non-2xx,
+// HTTP-level contract (docs/api.md: Errors, Health and readiness, /docs): the error envelope on every non-2xx,
 // body parsing limits, validation issues, request ids, OpenAPI, and hostile strings stored verbatim.
 import { expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -112,7 +112,7 @@ describeEachDatabase('http: routing errors', (kind) => {
   it('answers 404 (not 414) in the envelope for an over-long path segment', async () => {
     const { token } = await t.newUser();
     const response = await t.call('GET', `${SUBS}/${'a'.repeat(600)}`, { token });
-    // DESIGN wants subscription_not_found for malformed tokens; past the router's 500-character limit the route is
+    // docs/api.md answers subscription_not_found for malformed tokens; past the router's 500-character limit the route is
     // never reached, so the generic not_found is the nearest answer.
     const code = response.json<ErrorEnvelope>().error;
     expect(['not_found', 'subscription_not_found']).toContain(code);

@@ -1,4 +1,4 @@
-// The link page over HTTP (DESIGN 15): the page for browsers, its headers and content, and the HTML 404 for unknown tokens.
+// The link page over HTTP (docs/api.md, The page): the page for browsers, its headers and content, and the HTML 404 for unknown tokens.
 import { expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { LINK_PAGE_CSP } from '../../src/modules/resolve/link-page.js';

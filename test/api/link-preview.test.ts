@@ -1,4 +1,4 @@
-// The owners' preview of the public link (DESIGN 14 "Preview") on the user and the provider mounts.
+// The owners' preview of the public link (docs/api.md, Preview) on the user and the provider mounts.
 import { afterEach, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
 import { ssUri, subsApi, vlessUri, approvedPair } from '../support/factories.js';

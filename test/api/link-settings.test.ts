@@ -1,4 +1,4 @@
-// Per-subscription link settings (DESIGN 15): validation, defaults, get/list, both mounts, and the headers and page of the link.
+// Per-subscription link settings (docs/api.md, Link settings): validation, defaults, get/list, both mounts, and the headers and page of the link.
 import { expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';

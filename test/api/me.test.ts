@@ -1,4 +1,4 @@
-// HTTP contract of user self-service /api/v1/me (SPEC.md "User self-service", "States and transitions"; DESIGN.md section 8).
+// HTTP contract of user self-service /api/v1/me (docs/api.md: Your account, States).
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp, type TestApp } from '../support/harness.js';
 import { approvedPair, connectionStatus, decide, ME, requestAccess } from '../support/factories.js';

@@ -1,7 +1,7 @@
 // A cold GET renders from the parse results stored with the lines: no line is parsed again, and the bytes are those parsing would give.
 import { expect, it, vi } from 'vitest';
 import { FORMATS } from '../../src/formats/formats.js';
-import { uriReadings } from '../../src/modules/sources/proxy-uri.js';
+import { uriReadings } from '../../src/formats/share-uri/index.js';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
 import {
   hysteria2Uri,

@@ -1,4 +1,4 @@
-// HTTP contract of the provider API /api/v1/providers/{user_id} (SPEC.md "Provider API", DESIGN.md sections 7 and 8).
+// HTTP contract of the provider API /api/v1/providers/{user_id} (docs/api.md, Provider API; docs/providers.md).
 import { expect, it } from 'vitest';
 import { verifyInvite } from '../../src/modules/connections/invite.js';
 import { findUser } from '../../src/modules/users/users.store.js';

@@ -1,4 +1,4 @@
-// Provider-scoped subscriptions /api/v1/providers/{user_id}/subs: the same routes as /api/v1/subs, in the provider's scope (SPEC.md, DESIGN.md sections 5 and 8).
+// Provider-scoped subscriptions /api/v1/providers/{user_id}/subs: the same routes as /api/v1/subs, in the provider's scope (docs/providers.md, Managing the user's subscriptions).
 import { expect, it } from 'vitest';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp } from '../support/harness.js';
 import { approvedPair, decide, PROVIDERS, requestAccess } from '../support/factories.js';

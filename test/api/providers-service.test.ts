@@ -1,4 +1,4 @@
-// The provider account service the CLI and the admin API share (DESIGN.md sections 4 and 9), on each database.
+// The provider account service the CLI and the admin API share (docs/admin-api.md; README.md, CLI), on each database.
 import { expect, it } from 'vitest';
 import { AppError } from '../../src/http/errors.js';
 import { hashToken } from '../../src/shared/tokens.js';

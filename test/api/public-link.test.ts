@@ -1,4 +1,4 @@
-// The public subscription link end to end over HTTP (DESIGN.md section 6), with a real local upstream for external sources.
+// The public subscription link end to end over HTTP (docs/api.md, The public link), with a real local upstream for external sources.
 import { expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describeEachDatabase, startTestApp, useTestApp, type TestApp } from '../support/harness.js';
@@ -426,7 +426,7 @@ describeEachDatabase('public link: fetch limits', (kind) => {
     const started = Date.now();
     const sub = await link.create([own.input, url]);
     expect(Date.now() - started).toBeLessThan(15_000);
-    // Create waits FETCH_TIMEOUT_MS in total (DESIGN 13), so the timed-out fetch may be recorded just after it answers.
+    // Create waits FETCH_TIMEOUT_MS in total (docs/api.md, External sources and refresh), so the timed-out fetch may be recorded just after it answers.
     await expect
       .poll(async () => externalOf(await link.view(sub.userToken, sub.token), url).last_error)
       .toMatch(/time/i);

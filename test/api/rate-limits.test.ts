@@ -1,4 +1,4 @@
-// Rate limits over HTTP (DESIGN.md section 9): budgets per IP and per credential, headers, 0 = off, whitelist, automatic bans.
+// Rate limits over HTTP (docs/security.md, What each control stops): budgets per IP and per credential, headers, 0 = off, whitelist, automatic bans.
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { testDatabaseKinds, counterBackends, useTestApp, TEST_ADMIN_SECRET } from '../support/harness.js';

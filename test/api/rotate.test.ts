@@ -1,4 +1,4 @@
-// Rotating a link (DESIGN 15): a new token at once, references follow, access rules of a change, every instance forgets the old link.
+// Rotating a link (docs/api.md, Rotating a link): a new token at once, references follow, access rules of a change, every instance forgets the old link.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';

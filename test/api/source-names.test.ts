@@ -1,4 +1,4 @@
-// Names survive pasting (DESIGN 15): a vmess link's `ps` is kept, and an explicit `comment` wins over the one in `data`.
+// Names survive pasting (docs/api.md, Comments): a vmess link's `ps` is kept, and an explicit `comment` wins over the one in `data`.
 import { expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';

@@ -1,4 +1,4 @@
-// References (DESIGN 15): links copied from any address of this service are references; dangling ones stay listed and contribute nothing.
+// References (docs/api.md, Classification): links copied from any address of this service are references; dangling ones stay listed and contribute nothing.
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp } from '../support/harness.js';

@@ -110,7 +110,7 @@ describeEachDatabase('admin stats', (kind) => {
 
     const after = await stats('?period=day');
     // The first stats call is counted too (admin); /healthz counts only in the total. Kinds come from the matched
-    // route: the percent-encoded link is public, the unknown path and the 405 are anonymous (DESIGN 13).
+    // route: the percent-encoded link is public, the unknown path and the 405 are anonymous (docs/api.md, Request kinds).
     const kinds = ['public', 'page', 'user', 'provider', 'admin', 'anonymous'] as const;
     expect(Object.fromEntries(kinds.map((k) => [k, after.requests_by_kind[k] - before.requests_by_kind[k]]))).toEqual({
       public: 3,

@@ -1,4 +1,4 @@
-// External URLs serving a Clash/mihomo YAML or sing-box JSON profile contribute their servers as share URIs (DESIGN 14).
+// External URLs serving a Clash/mihomo YAML or sing-box JSON profile contribute their servers as share URIs (docs/api.md, External sources and refresh).
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
 import { subsApi } from '../support/factories.js';

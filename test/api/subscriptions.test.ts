@@ -1,4 +1,4 @@
-// HTTP contract of /api/v1/subs (SPEC.md "Subscriptions", DESIGN.md sections 4, 5, 7): CRUD, limits, ownership and auth.
+// HTTP contract of /api/v1/subs (docs/api.md: Subscriptions, Sources, Authentication): CRUD, limits, ownership and auth.
 import { expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp, type TestApp } from '../support/harness.js';

@@ -2,7 +2,7 @@
 // format and down the reference tree, and tried unsaved in the preview.
 import { expect, it } from 'vitest';
 import { FORMATS } from '../../src/formats/formats.js';
-import { uriReadings } from '../../src/modules/sources/proxy-uri.js';
+import { uriReadings } from '../../src/formats/share-uri/index.js';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
 import { approvedPair, internalRef, ssUri, subsApi, trojanUri, unique, vlessUri } from '../support/factories.js';
 import { useUpstream } from '../support/upstream-server.js';

@@ -1,4 +1,4 @@
-// The original v2hub API's paths (DESIGN.md section 17): each alias answers as its counterpart, plus Deprecation and Link headers; provider revokes add `detail`; 429 bodies carry `retry_after`.
+// The original v2hub API's paths (docs/migrating-from-v2hub.md): each alias answers as its counterpart, plus Deprecation and Link headers; provider revokes add `detail`; 429 bodies carry `retry_after`.
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { describeEachDatabase, testDatabaseKinds, useTestApp, type TestApp } from '../support/harness.js';

@@ -1,4 +1,4 @@
-// DESIGN 13: an admin signature cannot be re-targeted by moving bytes between path and body, nor replayed after a restart.
+// docs/security.md (Admin signatures): an admin signature cannot be re-targeted by moving bytes between path and body, nor replayed after a restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createUser } from '../../src/modules/users/users.service.js';

@@ -1,4 +1,4 @@
-// DESIGN 13: who the client is. IPv6 clients are grouped by /64, IPv4-mapped addresses are IPv4, and X-Forwarded-For is read strictly.
+// docs/security.md (Who the client is): who the client is. IPv6 clients are grouped by /64, IPv4-mapped addresses are IPv4, and X-Forwarded-For is read strictly.
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds, counterBackends, useTestApp, TEST_ADMIN_SECRET } from '../support/harness.js';
 import { expectError } from '../support/expect.js';

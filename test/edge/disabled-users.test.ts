@@ -1,4 +1,4 @@
-// DESIGN 13: a provider cannot act for a user whose account an admin disabled.
+// docs/security.md (Disabled accounts): a provider cannot act for a user whose account an admin disabled.
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
 import { approvedPair, PROVIDERS } from '../support/factories.js';

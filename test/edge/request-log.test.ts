@@ -1,4 +1,4 @@
-// DESIGN 13: request ids only in a safe form, and logs without API tokens, admin signatures or whole subscription tokens.
+// docs/security.md (Request ids, Logs): request ids only in a safe form, and logs without API tokens, admin signatures or whole subscription tokens.
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';

@@ -1,4 +1,4 @@
-// DESIGN 13: bans, budgets and statistics follow the matched route's kind, so no spelling of a URL escapes them.
+// docs/security.md (Request kinds): bans, budgets and statistics follow the matched route's kind, so no spelling of a URL escapes them.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { testDatabaseKinds, counterBackends, useTestApp, TEST_ADMIN_SECRET, type TestApp } from '../support/harness.js';

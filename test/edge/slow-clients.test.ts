@@ -1,4 +1,4 @@
-// DESIGN 13: slow clients are cut off after REQUEST_TIMEOUT_MS, and requests too broken to route still get the JSON envelope.
+// docs/security.md (Slow and broken clients): slow clients are cut off after REQUEST_TIMEOUT_MS, and requests too broken to route still get the JSON envelope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createUser } from '../../src/modules/users/users.service.js';

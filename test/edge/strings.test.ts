@@ -1,4 +1,4 @@
-// DESIGN 13: NUL, unpaired surrogates and control characters are refused with a 4xx on both databases, never a 500 and never stored.
+// docs/security.md (Strings): NUL, unpaired surrogates and control characters are refused with a 4xx on both databases, never a 500 and never stored.
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
 import { trojanUri } from '../support/factories.js';

@@ -1,4 +1,4 @@
-// The background refresh of external sources (DESIGN.md section 6): what is due, pruning, claims, and several workers.
+// The background refresh of external sources (docs/api.md, External sources and refresh): what is due, pruning, claims, and several workers.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { ExternalSources } from '../../src/modules/fetch/external-sources.js';
@@ -230,7 +230,7 @@ describeEachDatabase('refresher: ExternalSources.refreshDue', (kind) => {
   });
 
   it.skipIf(kind === 'sqlite')(
-    'two instances on one PostgreSQL schema fetch each URL exactly once per interval (skipped on SQLite: one process refreshes there, DESIGN 6)',
+    'two instances on one PostgreSQL schema fetch each URL exactly once per interval (skipped on SQLite: one process refreshes there, docs/deploy.md)',
     async () => {
       const second = openSecondHandle(database);
       try {

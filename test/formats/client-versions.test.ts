@@ -11,7 +11,7 @@ import { validateMihomoDocument, validateSingBoxDocument } from './schemas.js';
 
 type Json = Record<string, unknown>;
 
-describe('reading versions from the User-Agent (client-formats.md UA table)', () => {
+describe('reading versions from the User-Agent (docs/api.md, Client versions)', () => {
   it.each([
     ['SFA/1.12.4 (587; sing-box 1.12.4; language en_US)', [1, 12]],
     ['SFI/1.11.4 (Build 1; sing-box 1.11.4; language en_US)', [1, 11]],

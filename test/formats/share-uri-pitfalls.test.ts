@@ -1,4 +1,4 @@
-// The parsing pitfalls of research/client-formats.md §7 (8 to 11) and bad input, which must be refused, never thrown.
+// The reading rules of docs/architecture.md (Reading share URIs) and bad input, which must be refused, never thrown.
 import { describe, expect, it } from 'vitest';
 import type { ProxyNode } from '../../src/formats/proxy.js';
 import { parseShareUri } from '../../src/formats/share-uri/index.js';
@@ -21,7 +21,7 @@ function reason(uri: string): string {
   return result.reason;
 }
 
-describe('pitfall 8: + in query values is not form-decoded', () => {
+describe('+ in query values is not form-decoded', () => {
   it('keeps + and = of wireguard keys in the query and of the userinfo key', () => {
     const node = parsed(`wireguard://${WG_PRIVATE}@wg.example.com:51820?publickey=${WG_PUBLIC}&address=10.0.0.2/32`);
     expect(node).toMatchObject({ privateKey: WG_PRIVATE, publicKey: WG_PUBLIC });
@@ -43,7 +43,7 @@ describe('pitfall 8: + in query values is not form-decoded', () => {
   });
 });
 
-describe('pitfall 9: vmess port and aid may be strings or numbers', () => {
+describe('vmess port and aid may be strings or numbers', () => {
   const json = (port: unknown, aid: unknown): string =>
     `vmess://${b64(JSON.stringify({ v: 2, ps: 'n', add: 'vm.example.com', port, id: UUID, aid, net: 'tcp' }))}`;
 
@@ -62,7 +62,7 @@ describe('pitfall 9: vmess port and aid may be strings or numbers', () => {
   });
 });
 
-describe('pitfall 10: hysteria2 userinfo is percent-decoded exactly once', () => {
+describe('hysteria2 userinfo is percent-decoded exactly once', () => {
   it('decodes the password once', () => {
     expect(parsed('hysteria2://p%40ss%3Aw%2Bd@h.example.com:443/?sni=a')).toMatchObject({ password: 'p@ss:w+d' });
     expect(parsed('hy2://p%2540@h.example.com:443')).toMatchObject({ password: 'p%40' });
@@ -73,7 +73,7 @@ describe('pitfall 10: hysteria2 userinfo is percent-decoded exactly once', () =>
   });
 });
 
-describe('pitfall 11: a link without a name gets <protocol> <host>:<port>', () => {
+describe('a link without a name gets <protocol> <host>:<port>', () => {
   it.each([
     [`vless://${UUID}@vl.example.com:443`, 'vless vl.example.com:443'],
     [`vless://${UUID}@[2001:db8::1]:443#%20`, 'vless [2001:db8::1]:443'],

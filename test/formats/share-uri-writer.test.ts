@@ -1,9 +1,8 @@
 // toShareUri on nodes with every optional member and awkward text: the validator accepts the link and it parses back.
 import { describe, expect, it } from 'vitest';
 import type { ProxyNode, Tls, Transport } from '../../src/formats/proxy.js';
-import { parseShareUri, toShareUri } from '../../src/formats/share-uri/index.js';
+import { isValidProxyUri, parseShareUri, toShareUri } from '../../src/formats/share-uri/index.js';
 import { classifySource } from '../../src/modules/sources/classify.js';
-import { isValidProxyUri } from '../../src/modules/sources/proxy-uri.js';
 
 const UUID = 'b831381d-6324-4d53-ad4f-8cda48b30811';
 const PIN = '65b3acd7db555768304a16abb6f4366c1a0c0bb5cec81429617f0150d7d66726';

@@ -1,8 +1,7 @@
 // Pins the share-URI parser to the golden vectors of the clients' own tests, field by field, and checks the round trip.
 import { describe, expect, it } from 'vitest';
 import { PROTOCOLS, type ProxyNode } from '../../src/formats/proxy.js';
-import { parseShareUri, toShareUri } from '../../src/formats/share-uri/index.js';
-import { isValidProxyUri } from '../../src/modules/sources/proxy-uri.js';
+import { isValidProxyUri, parseShareUri, toShareUri } from '../../src/formats/share-uri/index.js';
 import { PARSE_VECTORS, REFUSED_VECTORS } from './vectors.js';
 
 function parsed(uri: string): ProxyNode {

@@ -2,10 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import type { ProxyNode } from '../../src/formats/proxy.js';
-import { parseShareUri } from '../../src/formats/share-uri/index.js';
+import { isValidProxyUri, parseShareUri } from '../../src/formats/share-uri/index.js';
 import { profileShareUris } from '../../src/formats/upstream-profiles.js';
 import { StructureRefused } from '../../src/formats/upstream/structure-scan.js';
-import { isValidProxyUri } from '../../src/modules/sources/proxy-uri.js';
 import { PARSE_VECTORS, R07_SING_BOX } from './vectors.js';
 
 /** A node without its `uri`, member by member for each protocol. */

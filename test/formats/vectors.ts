@@ -1,4 +1,4 @@
-// Golden share URIs taken from the clients' own converter tests (research/client-formats.md §2), shared by the parser
+// Golden share URIs taken from the clients' own converter tests, shared by the parser
 // and renderer tests. URIs and the values they stand for are facts from the named files; the expected fields are
 // written in our typed form. Where our reading differs from the source's, the vector says so.
 
@@ -869,7 +869,7 @@ export const PARSE_VECTORS: ParseVector[] = [
     },
   },
   {
-    // ray2sing's expected ALPN ["h3","spdy/3.1"] is its own hard-coded default (research §2); the link says h3.
+    // ray2sing's expected ALPN ["h3","spdy/3.1"] is its own hard-coded default; the link says h3.
     id: 'R06',
     source: RAY2SING('tuic_test.go'),
     uri: 'tuic://3618921b-adeb-4bd3-a2a0-f98b72a674b1:dongtaiwang@108.181.24.7:23450?allow_insecure=1&alpn=h3&congestion_control=bbr&sni=www.google.com&udp_relay_mode=native#رایگان | TUIC | @V2rayCollector | CA🇨🇦 | 0️⃣1️⃣',

@@ -7,7 +7,7 @@ export interface ErrorEnvelope {
   error: ErrorCode;
   message: string;
   details: Record<string, unknown> | null;
-  /** Only on a 429: the seconds in Retry-After (DESIGN.md section 17). */
+  /** Only on a 429: the seconds in Retry-After (docs/api.md, Errors). */
   retry_after?: number;
 }
 
@@ -52,7 +52,7 @@ export function expectStatus<R extends { statusCode: number; body: string }>(res
   return response;
 }
 
-/** The keys of a Provider (SPEC.md "Admin API"); a freshly created one adds `api_token`. */
+/** The keys of a Provider (docs/admin-api.md); a freshly created one adds `api_token`. */
 export const PROVIDER_KEYS = ['created_at', 'is_active', 'owner_id', 'provider_hash', 'provider_name', 'provider_url'];
 /** A version-4 UUID (user and provider hashes) and an API token (32 random bytes, base64url). */
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

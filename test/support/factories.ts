@@ -95,7 +95,7 @@ export function internalRef(token: string): string {
   return `${TEST_BASE_URL}/api/v1/sub/${token}`;
 }
 
-/** First 32 hex chars of SHA-256: the source id formula of DESIGN.md section 4, recomputed independently. */
+/** First 32 hex chars of SHA-256: the source id formula of docs/api.md (Identifiers and tokens), recomputed independently. */
 export function sha32(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 32);
 }

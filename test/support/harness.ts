@@ -183,7 +183,7 @@ function nextTimestamp(): string {
   return String(lastTimestamp);
 }
 
-/** Sends an admin request signed exactly as DESIGN.md section 7 says; `body` is JSON-encoded unless a string. */
+/** Sends an admin request signed exactly as docs/admin-api.md says; `body` is JSON-encoded unless a string. */
 export function signedInject(
   app: FastifyInstance,
   secret: string,

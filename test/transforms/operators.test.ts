@@ -1,7 +1,6 @@
 // Each transform operator on its own over real parsed servers, with the per-operator counts the preview shows.
 import { describe, expect, it } from 'vitest';
-import { parseShareUri } from '../../src/formats/share-uri/index.js';
-import { encodeComment } from '../../src/modules/sources/uri-text.js';
+import { encodeComment, parseShareUri } from '../../src/formats/share-uri/index.js';
 import { named, run, server } from './servers.js';
 
 describe('include and exclude', () => {

@@ -1,4 +1,4 @@
-// The admin signature (DESIGN.md section 7) as a pure function, and the worked examples of docs/admin-api.md kept in sync with it.
+// The admin signature as a pure function, and the worked examples of docs/admin-api.md kept in sync with it.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

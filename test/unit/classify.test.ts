@@ -142,7 +142,7 @@ describe('classifySource: internal references', () => {
   });
 });
 
-describe('copied links (DESIGN 15)', () => {
+describe('copied links', () => {
   it.each([
     ['a LAN address', `http://192.168.1.2:8080/sub/${TOKEN}`],
     ['the API path on loopback', `http://127.0.0.1/api/v1/sub/${TOKEN}`],
@@ -178,7 +178,7 @@ describe('copied links (DESIGN 15)', () => {
   });
 });
 
-describe('vmess ps as the comment (DESIGN 15)', () => {
+describe('vmess ps as the comment', () => {
   const vmess = (ps: unknown) =>
     `vmess://${Buffer.from(JSON.stringify({ ps, add: 'vm.example.net', port: 443, id: UUID })).toString('base64')}`;
 

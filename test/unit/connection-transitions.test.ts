@@ -1,4 +1,4 @@
-// Every row of the connection state machine (SPEC.md "States and transitions", DESIGN.md section 8), without a database.
+// Every row of the connection state machine (docs/api.md, States), without a database.
 import { describe, expect, it } from 'vitest';
 import {
   transition,

@@ -97,7 +97,7 @@ describe('documentation links', () => {
   });
 
   it('refuses links that leave the repository, miss a file or miss an anchor', () => {
-    expect(problemWith({ file: 'README.md', target: '../shared/SPEC.md' })).toMatch(/outside the repository/);
+    expect(problemWith({ file: 'README.md', target: '../shared/notes.md' })).toMatch(/outside the repository/);
     expect(problemWith({ file: 'docs/api.md', target: 'missing.md' })).toMatch(/does not exist/);
     expect(problemWith({ file: 'docs/api.md', target: '#no-such-heading' })).toMatch(/no heading/);
     expect(problemWith({ file: 'docs/api.md', target: 'file:///etc/passwd' })).toMatch(/scheme/);

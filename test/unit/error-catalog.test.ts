@@ -1,11 +1,11 @@
-// The error catalog, its factories and the documented error table say the same thing, and cover every code of the contract.
+// The error catalog, its factories and the documented error table say the same thing, and cover every documented code.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AppError, ERROR_CATALOG, errors, type ErrorCode } from '../../src/http/error-catalog.js';
 
-/** The codes the contract names: DESIGN.md section 10's list, plus those sections 13 and 16 add. */
+/** The codes docs/api.md (Errors) promises, grouped by the rules that answer them. */
 const CONTRACT_CODES = [
-  // section 10
+  // any endpoint
   'validation_failed',
   'invalid_json',
   'invalid_source',
@@ -46,17 +46,17 @@ const CONTRACT_CODES = [
   'not_found',
   'method_not_allowed',
   'internal_error',
-  // section 13
+  // the hardened edge (docs/security.md)
   'invalid_forwarded_for',
   'unexpected_body',
   'bad_request',
   'headers_too_large',
-  // section 16
+  // a failing dependency (docs/reliability.md)
   'database_unavailable',
-  // section 18
+  // stored patterns and templates
   'invalid_pattern',
   'invalid_template',
-  // section 20
+  // transforms (docs/transforms.md)
   'invalid_transform',
 ];
 

@@ -1,4 +1,4 @@
-// Unit tests for the shared IP/CIDR parser, matcher and client-IP resolution (DESIGN 7 and 9).
+// Unit tests for the shared IP/CIDR parser, matcher and client-IP resolution (docs/security.md, Who the client is).
 import { describe, expect, it } from 'vitest';
 import {
   IpMatcher,
@@ -226,13 +226,13 @@ describe('clientIpFrom', () => {
     expect(clientIpFrom('10.0.0.2', '[2606:4700:4700::1111]', proxies)).toBe('2606:4700:4700::1111');
   });
 
-  it('drops the port of an entry (DESIGN 13)', () => {
+  it('drops the port of an entry', () => {
     expect(clientIpFrom('10.0.0.2', '203.0.113.5:4711', proxies)).toBe('203.0.113.5');
     expect(clientIpFrom('10.0.0.2', '[2001:db8::1]:4711', proxies)).toBe('2001:db8::1');
     expect(clientIpFrom('10.0.0.2', '1.1.1.1, 10.0.0.7:80', proxies)).toBe('1.1.1.1');
   });
 
-  it('answers null when the entry that would be the client is not an address (DESIGN 13)', () => {
+  it('answers null when the entry that would be the client is not an address', () => {
     for (const header of [
       'garbage',
       '1.1.1.1, unknown',
@@ -257,7 +257,7 @@ describe('clientIpFrom', () => {
 });
 
 describe('clientGroup', () => {
-  it('keys IPv4 by address and IPv6 by its /64 (DESIGN 13)', () => {
+  it('keys IPv4 by address and IPv6 by its /64', () => {
     expect(clientGroup('198.51.100.7')).toBe('198.51.100.7');
     expect(clientGroup('::ffff:198.51.100.7')).toBe('198.51.100.7');
     expect(clientGroup('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');

@@ -8,7 +8,7 @@ const NAME = 'Home & "work" é 😀';
 const schemeOf = (template: string) => template.slice(0, template.indexOf(':'));
 
 describe('link page apps', () => {
-  it('lists the apps of research section 6, each on at least one platform', () => {
+  it('lists every app on at least one platform', () => {
     expect(CLIENT_APPS.map((app) => app.name)).toEqual([
       'Happ',
       'Hiddify',
@@ -73,7 +73,7 @@ describe('link page apps', () => {
     if (app.template.includes('#{n}')) expect(decodeURIComponent(parsed.hash.slice(1))).toBe(NAME);
   });
 
-  it('gives the exact forms of the research table', () => {
+  it('gives the exact deep-link form of each app', () => {
     const plain = 'https://s.example/sub/T';
     const byName = (name: string) =>
       deepLink(

@@ -1,6 +1,6 @@
-// The pure resolver, rule by rule (DESIGN.md section 6): order, in-place expansion, depth, hidden, cycles, dedupe, comments, cap.
+// The pure resolver, rule by rule (docs/api.md, Resolution): order, in-place expansion, depth, hidden, cycles, dedupe, comments, cap.
 import { describe, expect, it } from 'vitest';
-import { parseShareUri } from '../../src/formats/share-uri/index.js';
+import { parseShareUri, uriReadings } from '../../src/formats/share-uri/index.js';
 import { readStoredForm, storedForm } from '../../src/formats/share-uri/stored.js';
 import {
   resolve,
@@ -10,7 +10,6 @@ import {
   type ResolveInput,
 } from '../../src/modules/resolve/resolver.js';
 import { configForm, storedConfigLine } from '../../src/modules/sources/config-form.js';
-import { uriReadings } from '../../src/modules/sources/proxy-uri.js';
 
 const UUID = '3f6c1a52-9d0e-4b7a-8c21-5e4f7a9b0c13';
 

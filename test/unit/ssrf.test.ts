@@ -1,4 +1,4 @@
-// Unit tests for the SSRF guard on external subscription URLs (DESIGN 5); DNS is always a fake, never the network.
+// Unit tests for the SSRF guard on external subscription URLs (docs/security.md, SSRF); DNS is always a fake, never the network.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkPublicHost, isForbiddenAddress, isForbiddenHostname, type LookupFn } from '../../src/net/ssrf.js';
 
@@ -98,7 +98,7 @@ describe('isForbiddenAddress: IPv6', () => {
     expect(isForbiddenAddress('2002:808:808::1')).toBe(false);
   });
 
-  it('refuses IPv4-translated addresses (::ffff:0:0:0/96), whatever IPv4 address they carry (DESIGN 13)', () => {
+  it('refuses IPv4-translated addresses (::ffff:0:0:0/96), whatever IPv4 address they carry', () => {
     expect(isForbiddenAddress('::ffff:0:127.0.0.1')).toBe(true);
     expect(isForbiddenAddress('[::ffff:0:7f00:1]')).toBe(true);
     expect(isForbiddenAddress('::ffff:0:8.8.8.8')).toBe(true);
@@ -194,7 +194,7 @@ describe('checkPublicHost', () => {
     await expect(checkPublicHost('PUBLIC.example.', lookup)).resolves.toEqual({ ok: true });
   });
 
-  it('refuses names that resolve to a private address without naming the address (DESIGN 13)', async () => {
+  it('refuses names that resolve to a private address without naming the address', async () => {
     const result = await checkPublicHost('private.example', lookup);
     expect(result).toEqual({ ok: false, reason: 'host "private.example" does not resolve to a public address' });
   });

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { renderFormat, type RenderedFormat } from '../../src/formats/render/index.js';
-import { parseShareUri } from '../../src/formats/share-uri/index.js';
+import { parseShareUri, renderConfig } from '../../src/formats/share-uri/index.js';
 import {
   PARSED_FORM_FINGERPRINT,
   PARSED_FORM_VERSION,
@@ -10,7 +10,6 @@ import {
   storedForm,
 } from '../../src/formats/share-uri/stored.js';
 import { configForm, storedConfigLine } from '../../src/modules/sources/config-form.js';
-import { renderConfig } from '../../src/modules/sources/proxy-uri.js';
 import { PARSE_VECTORS, REFUSED_VECTORS } from '../formats/vectors.js';
 
 const LINES = [

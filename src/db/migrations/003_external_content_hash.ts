@@ -1,4 +1,4 @@
-// External content is stored as capped, de-duplicated config lines with a hash, so a resolution reads each distinct content once (DESIGN 13).
+// External content is stored as capped, de-duplicated config lines with a hash, so a resolution reads each distinct content once (docs/architecture.md, Where state lives).
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,4 @@
-// Per-subscription link settings, and the usage numbers each upstream sent with its last good content (DESIGN 15).
+// Per-subscription link settings, and the usage numbers each upstream sent with its last good content (docs/api.md, Link settings).
 import { sql, type Kysely } from 'kysely';
 
 /** Integer columns: bytes and unix seconds outgrow 32 bits, so bigint (SQLite integers are 64-bit anyway). */

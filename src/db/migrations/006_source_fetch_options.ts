@@ -1,4 +1,4 @@
-// Fetch options per external source and the state of the shrink guard per cached upstream (DESIGN 15).
+// Fetch options per external source and the state of the shrink guard per cached upstream (docs/api.md, Fetch options).
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 // The pieces every share-URI dialect shares: query strings read without form decoding, endpoints, names and TLS keys.
-import { uriAuthority } from '../../modules/sources/proxy-uri.js';
-import { encodeComment } from '../../modules/sources/uri-text.js';
+import { uriAuthority } from './check.js';
+import { encodeComment } from './text.js';
 import type { ProxyNode, Tls } from '../proxy.js';
 
 /** Why a line cannot become a node; parsers return it instead of throwing. */
@@ -19,7 +19,7 @@ export function isProblem(value: unknown): value is Problem {
 /** A node before the line-level fields are known: its name may still be empty and `uri` is set by the caller. */
 export type Draft<T extends ProxyNode = ProxyNode> = T extends unknown ? Omit<T, 'uri'> : never;
 
-/** Percent-decodes once; a malformed escape leaves the text as written. `+` stays `+` (base64 keys, pitfall 8). */
+/** Percent-decodes once; a malformed escape leaves the text as written. `+` stays `+` (base64 keys; docs/architecture.md, Reading share URIs). */
 export function percentDecode(text: string): string {
   try {
     return decodeURIComponent(text);

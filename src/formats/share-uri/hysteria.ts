@@ -1,5 +1,5 @@
 // Hysteria links: v1 `hysteria://host:port?auth=&peer=&upmbps=&obfsParam=...` and v2 `hysteria2://`/`hy2://auth@host[:ports]/?...`.
-import { isPortList } from '../../modules/sources/uri-endpoint.js';
+import { isPortList } from './endpoint.js';
 import type { Hysteria2Node, HysteriaNode } from '../proxy.js';
 import type { Authority, Draft, Problem } from './common.js';
 import * as uri from './common.js';
@@ -72,7 +72,7 @@ export function parseHysteria2(link: Authority, name: string): Draft<Hysteria2No
   }
   if (obfsType === 'salamander' && obfsPassword === undefined)
     return uri.problem('hysteria2 salamander needs a password');
-  // Decoded exactly once (pitfall 10): mihomo's converter keeps the percent-encoded userinfo.
+  // Decoded exactly once (docs/architecture.md, Reading share URIs): mihomo's converter keeps the percent-encoded userinfo.
   const password = link.userinfo === null ? (query.get('auth') ?? '') : uri.percentDecode(link.userinfo);
   return uri.compact<Draft<Hysteria2Node>>({
     protocol: 'hysteria2',

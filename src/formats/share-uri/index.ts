@@ -1,5 +1,5 @@
-// One reading of every proxy share URI dialect into the typed form all formats render from, and the canonical writing back.
-import { proxyUriProblem } from '../../modules/sources/proxy-uri.js';
+// The one reader of proxy share URIs: the check sources are accepted by, the typed form all formats render from, and the canonical writing back.
+import { inspect } from './check.js';
 import type { ParseResult, ProxyNode } from '../proxy.js';
 import { parseAnytls, writeAnytls } from './anytls.js';
 import { type Draft, type Problem, hostPort, isProblem, percentDecode, problem, readAuthority } from './common.js';
@@ -10,8 +10,11 @@ import { parseSsr, writeSsr } from './ssr.js';
 import { parseTrojan, writeTrojan } from './trojan.js';
 import { parseTuic, writeTuic } from './tuic.js';
 import { parseVless, writeVless } from './vless.js';
-import { parseVmess, writeVmess } from './vmess.js';
+import { parseVmessJson, parseVmessUri, writeVmess } from './vmess.js';
 import { parseWireguard, writeWireguard } from './wireguard.js';
+
+export { CONFIG_SCHEMES, isValidProxyUri, proxyUriProblem, renderConfig, uriReadings, vmessName } from './check.js';
+export { decodeBase64Loose, encodeComment } from './text.js';
 
 /**
  * Parses one line (a share URI, optionally `#name`). Only lines the source validator accepts are read; the name is
@@ -23,10 +26,11 @@ export function parseShareUri(line: string): ParseResult {
   const hash = text.indexOf('#');
   const identity = (hash < 0 ? text : text.slice(0, hash)).trim();
   const name = hash < 0 ? '' : percentDecode(text.slice(hash + 1)).trim();
-  const invalid = proxyUriProblem(identity);
-  if (invalid !== null) return { ok: false, reason: invalid };
+  const inspection = inspect(identity);
+  if (!inspection.ok) return { ok: false, reason: inspection.problem };
   const scheme = identity.slice(0, identity.indexOf('://')).toLowerCase();
-  const draft = parseBody(scheme, identity.slice(scheme.length + 3), name);
+  const body = identity.slice(scheme.length + 3);
+  const draft = inspection.vmessJson ? parseVmessJson(inspection.vmessJson, name) : parseBody(scheme, body, name);
   if (isProblem(draft)) return { ok: false, reason: draft.problem };
   const node = { ...draft, uri: text } as ProxyNode;
   if (node.name === '') node.name = `${node.protocol} ${hostPort(node.server, node.port)}`;
@@ -36,7 +40,7 @@ export function parseShareUri(line: string): ParseResult {
 function parseBody(scheme: string, body: string, name: string): Draft | Problem {
   switch (scheme) {
     case 'vmess':
-      return parseVmess(body, name);
+      return parseVmessUri(body, name);
     case 'ss':
       return parseShadowsocks(body, name);
     case 'ssr':

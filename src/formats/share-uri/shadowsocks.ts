@@ -1,7 +1,5 @@
 // Shadowsocks links: SIP002 (base64url or, for 2022 ciphers, plain userinfo; SIP003 `plugin=`) and the legacy whole-base64 form.
-import { hasUserinfo } from '../../modules/sources/proxy-uri.js';
-import { splitHostPort } from '../../modules/sources/uri-endpoint.js';
-import { decodeBase64Loose } from '../../modules/sources/uri-text.js';
+import { hasUserinfo, legacySsCandidates, readLegacySs, ssUserinfoText } from './check.js';
 import type { ShadowsocksNode } from '../proxy.js';
 import type { Draft, Problem } from './common.js';
 import * as uri from './common.js';
@@ -19,12 +17,6 @@ function splitCredentials(text: string): Credentials | null {
   const colon = text.indexOf(':');
   if (colon <= 0 || colon === text.length - 1) return null;
   return { method: text.slice(0, colon).toLowerCase(), password: text.slice(colon + 1) };
-}
-
-/** Plain userinfo (required for 2022 ciphers) is never base64-decoded; base64 never holds a ':'. */
-function userinfoCredentials(userinfo: string): Credentials | null {
-  const plain = uri.percentDecode(userinfo);
-  return splitCredentials(plain.includes(':') ? plain : (decodeBase64Loose(plain) ?? ''));
 }
 
 /** Splits at each `separator` not escaped by a backslash (at most `limit` parts); escapes are kept. */
@@ -83,14 +75,16 @@ function locateLegacy(body: string): Located | Problem {
   const question = body.indexOf('?');
   const encoded = question < 0 ? body : body.slice(0, question);
   const query = new uri.Query(question < 0 ? '' : body.slice(question + 1));
-  for (const candidate of [encoded, encoded.replace(/\/$/, '')]) {
-    const decoded = decodeBase64Loose(candidate);
-    const at = decoded?.lastIndexOf('@') ?? -1;
-    if (decoded === null || at < 0) continue;
-    const endpoint = splitHostPort(decoded.slice(at + 1), null);
-    if (endpoint === null) continue;
-    const credentials = splitCredentials(decoded.slice(0, at));
-    return { credentials, host: endpoint.host, port: uri.parsePort(endpoint.port), query };
+  for (const candidate of legacySsCandidates(encoded)) {
+    const payload = readLegacySs(candidate);
+    if (payload === null || payload.endpoint === null) continue;
+    const { endpoint } = payload;
+    return {
+      credentials: splitCredentials(payload.credentials),
+      host: endpoint.host,
+      port: uri.parsePort(endpoint.port),
+      query,
+    };
   }
   return uri.problem('ss URI is not base64 of method:password@host:port');
 }
@@ -99,7 +93,7 @@ function locate(body: string): Located | Problem {
   if (!hasUserinfo(body)) return locateLegacy(body);
   const link = uri.readAuthority('ss', body);
   if (uri.isProblem(link)) return link;
-  const credentials = userinfoCredentials(link.userinfo ?? '');
+  const credentials = splitCredentials(ssUserinfoText(link.userinfo ?? '') ?? '');
   return { credentials, host: link.host, port: uri.parsePort(link.port), query: link.query };
 }
 

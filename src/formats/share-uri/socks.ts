@@ -1,5 +1,5 @@
 // SOCKS5 links: v2rayN's `socks://base64(user:pass)@host:port` and the plain `socks5://user:pass@host:port`.
-import { decodeBase64Loose } from '../../modules/sources/uri-text.js';
+import { decodeBase64Loose } from './text.js';
 import type { SocksNode } from '../proxy.js';
 import type { Authority, Draft, Problem } from './common.js';
 import * as uri from './common.js';

@@ -1,6 +1,7 @@
 // ShadowsocksR links: `ssr://base64url(host:port:protocol:method:obfs:base64url(password)/?obfsparam=&protoparam=&remarks=)`.
-import { decodeBase64Loose } from '../../modules/sources/uri-text.js';
+import { readSsr } from './check.js';
 import type { ShadowsocksrNode } from '../proxy.js';
+import { decodeBase64Loose } from './text.js';
 import { type Draft, type Problem, compact, parsePort, problem } from './common.js';
 
 const b64url = (text: string): string => Buffer.from(text, 'utf8').toString('base64url');
@@ -20,28 +21,22 @@ function readParams(text: string): Map<string, string> {
 export function parseSsr(body: string, name: string): Draft<ShadowsocksrNode> | Problem {
   const decoded = decodeBase64Loose(body);
   if (decoded === null) return problem('ssr URI is not base64');
-  const question = decoded.indexOf('?');
-  const main = (question < 0 ? decoded : decoded.slice(0, question)).replace(/\/$/, '');
-  const params = readParams(question < 0 ? '' : decoded.slice(question + 1));
-  const fields = main.split(':');
-  const [portText, protocolName = '', method = '', obfs = '', encodedPassword = ''] = fields.slice(-5);
-  const port = parsePort(portText);
-  const password = decodeBase64Loose(encodedPassword);
-  if (fields.length < 6 || port === null) return problem('ssr URI needs host:port:protocol:method:obfs:password');
+  const payload = readSsr(decoded);
+  const port = parsePort(payload?.port);
+  if (payload === null || port === null) return problem('ssr URI needs host:port:protocol:method:obfs:password');
+  const password = decodeBase64Loose(payload.password);
   if (password === null || password === '') return problem('ssr password is not base64');
+  const params = readParams(payload.params);
   return compact<Draft<ShadowsocksrNode>>({
     protocol: 'shadowsocksr',
     name: name || (params.get('remarks')?.trim() ?? ''),
-    server: fields
-      .slice(0, -5)
-      .join(':')
-      .replace(/^\[(.*)\]$/, '$1'),
+    server: payload.host,
     port,
-    method,
+    method: payload.method,
     password,
-    protocolName,
+    protocolName: payload.protocolName,
     protocolParam: params.get('protoparam'),
-    obfs,
+    obfs: payload.obfs,
     obfsParam: params.get('obfsparam'),
   });
 }

@@ -1,5 +1,5 @@
 // TUIC links: v5 `tuic://uuid:password@host:port?congestion_control=&udp_relay_mode=&alpn=&sni=...`, v4 `tuic://token@...`.
-import { UUID_RE } from '../../modules/sources/proxy-uri.js';
+import { UUID_RE } from './check.js';
 import type { TuicNode } from '../proxy.js';
 import type { Authority, Draft, Problem } from './common.js';
 import * as uri from './common.js';

@@ -1,6 +1,6 @@
 // VMess links in both forms: v2rayN's `vmess://base64(JSON)` (port and aid as strings or numbers) and `vmess://uuid@host:port?...`.
-import { UUID_RE, hasUserinfo } from '../../modules/sources/proxy-uri.js';
-import { decodeBase64Loose, parseJsonObject } from '../../modules/sources/uri-text.js';
+import { UUID_RE } from './check.js';
+import { unbracketed } from './endpoint.js';
 import type { Tls, Transport, VmessNode } from '../proxy.js';
 import type { Draft, Problem } from './common.js';
 import * as uri from './common.js';
@@ -28,11 +28,8 @@ function alterId(text: string | undefined): number | Problem {
   return /^\d{1,5}$/.test(text) ? Number(text) : uri.problem(`vmess alterId '${text}' is not a number`);
 }
 
-export function parseVmess(body: string, name: string): Draft<VmessNode> | Problem {
-  return hasUserinfo(body) ? parseVmessUri(body, name) : parseVmessJson(body, name);
-}
-
-function parseVmessUri(body: string, name: string): Draft<VmessNode> | Problem {
+/** `vmess://uuid@host:port?...` */
+export function parseVmessUri(body: string, name: string): Draft<VmessNode> | Problem {
   const link = uri.readAuthority('vmess', body);
   if (uri.isProblem(link)) return link;
   const at = uri.endpoint(link, 'vmess', name);
@@ -53,9 +50,8 @@ function parseVmessUri(body: string, name: string): Draft<VmessNode> | Problem {
   });
 }
 
-function parseVmessJson(body: string, name: string): Draft<VmessNode> | Problem {
-  const record = parseJsonObject(decodeBase64Loose(body) ?? '');
-  if (record === null) return uri.problem('vmess URI is not base64 JSON');
+/** v2rayN's form, from the JSON object the check decoded out of the base64 body. */
+export function parseVmessJson(record: Record<string, unknown>, name: string): Draft<VmessNode> | Problem {
   const json = uri.Query.fromRecord(record);
   const port = uri.parsePort(json.get('port'));
   if (port === null) return uri.problem('vmess JSON has no valid port');
@@ -70,7 +66,7 @@ function parseVmessJson(body: string, name: string): Draft<VmessNode> | Problem 
   return uri.compact<Draft<VmessNode>>({
     protocol: 'vmess',
     name: name || (typeof record.ps === 'string' ? record.ps.trim() : ''),
-    server: (json.get('add') ?? '').replace(/^\[(.*)\]$/, '$1'),
+    server: unbracketed(json.get('add') ?? ''),
     port,
     uuid: uuid.toLowerCase(),
     alterId: aid,

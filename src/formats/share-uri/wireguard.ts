@@ -5,7 +5,7 @@ import type { WireguardNode } from '../proxy.js';
 import type { Authority, Draft, Problem } from './common.js';
 import * as uri from './common.js';
 
-/** A Curve25519 key in standard base64; `+`, `/` and `=` are taken literally (pitfall 8). */
+/** A Curve25519 key in standard base64; `+`, `/` and `=` are taken literally (docs/architecture.md, Reading share URIs). */
 const KEY_RE = /^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=?$/;
 
 function readKey(text: string | undefined, what: string): string | Problem {

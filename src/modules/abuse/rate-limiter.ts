@@ -1,4 +1,4 @@
-// The three request budgets of DESIGN.md section 9 (public per IP, API per credential, anonymous per IP) and the strikes that lead to an automatic ban.
+// The three request budgets of docs/security.md (public per IP, API per credential, anonymous per IP) and the strikes that lead to an automatic ban.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Counters, WindowCount } from './counters.js';

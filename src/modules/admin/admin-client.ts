@@ -1,4 +1,4 @@
-// Sends one admin API request signed as DESIGN.md section 7 says, so the CLI (and scripts) never hand-roll the scheme.
+// Sends one admin API request signed as docs/admin-api.md says, so the CLI (and scripts) never hand-roll the scheme.
 import { signRequest } from './signature.js';
 
 export const ADMIN_API_PREFIX = '/api/v1/admin';

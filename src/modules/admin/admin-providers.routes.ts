@@ -1,4 +1,4 @@
-// Admin provider management (DESIGN.md section 9), delegating every rule to the providers service.
+// Admin provider management (docs/admin-api.md, Endpoints), delegating every rule to the providers service.
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';

@@ -1,4 +1,4 @@
-// Admin user management: create, read, (de)activate, delete and re-issue tokens (DESIGN.md section 9).
+// Admin user management: create, read, (de)activate, delete and re-issue tokens (docs/admin-api.md, Endpoints).
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContent } from '../../http/schemas.js';

@@ -1,4 +1,4 @@
-// The admin request signature of DESIGN.md section 7: HMAC-SHA256 over timestamp, method, path with query, and raw body.
+// The admin request signature (docs/admin-api.md): HMAC-SHA256 over timestamp, method, path with query, and raw body.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const SIGNATURE_WINDOW_MS = 60_000;

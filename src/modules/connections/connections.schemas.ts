@@ -49,7 +49,7 @@ export const ProviderConnectionResponse = Type.Object(
   { description: 'A connection as the provider sees it.' },
 );
 
-/** The sentence a provider's revoke answers with, as the original v2hub API's clients expect (DESIGN.md section 17). */
+/** The sentence a provider's revoke answers with, as the original v2hub API's clients expect (docs/migrating-from-v2hub.md). */
 export const PROVIDER_REVOKED_DETAIL = 'Provider connection revoked' as const;
 
 export const ProviderRevokeResponse = Type.Object(

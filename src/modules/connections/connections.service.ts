@@ -139,14 +139,14 @@ export class ConnectionsService {
     return view(provider, await this.apply(userId, provider.provider_hash, event));
   }
 
-  /** Unknown provider names answer like a missing record (DESIGN.md section 8). */
+  /** Unknown provider names answer like a missing record (docs/api.md, Errors: `connection_not_found`). */
   private async providerNamed(name: string): Promise<ProviderRow> {
     const provider = await findProviderByName(this.db, name);
     if (!provider) throw errors.connectionNotFound();
     return provider;
   }
 
-  /** A provider cannot act for a user whose account is disabled (DESIGN 13); a user that does not exist yet is no obstacle. */
+  /** A provider cannot act for a user whose account is disabled (docs/security.md, Disabled accounts); a user that does not exist yet is no obstacle. */
   private async refuseDisabledUser(userId: number): Promise<void> {
     const user = await findUser(this.db, userId);
     if (user && user.is_active !== 1) throw errors.userAccountDisabled(userId);

@@ -1,4 +1,4 @@
-// Signed, expiring invites that tie a connection link to one user and one provider (DESIGN.md section 8); pure, so the admin authorize endpoint verifies exactly what the provider API issues.
+// Signed, expiring invites that tie a connection link to one user and one provider (docs/providers.md); pure, so the admin authorize endpoint verifies exactly what the provider API issues.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const INVITE_TTL_SECONDS = 7 * 24 * 60 * 60;

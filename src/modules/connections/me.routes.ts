@@ -17,7 +17,7 @@ export interface ConnectionRoutesOptions {
 
 /**
  * 2026-01-01T00:00:00Z, the `Deprecation` date of the original v2hub paths (`/me/connections...`,
- * `POST /providers/{user_id}/revoke`) that subweave serves as aliases of its own (DESIGN.md section 17).
+ * `POST /providers/{user_id}/revoke`) that subweave serves as aliases of its own (docs/migrating-from-v2hub.md).
  */
 export const V2HUB_PATHS_DEPRECATED_AT = 1_767_225_600;
 

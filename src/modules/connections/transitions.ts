@@ -1,7 +1,8 @@
-// The provider-connection state machine (SPEC.md "States and transitions", DESIGN.md section 8) as one pure function, so every rule is testable without a database.
+// The provider-connection state machine (docs/api.md, States) as one pure function, so every rule is testable without a database.
 
-export const CONNECTION_STATUSES = ['pending', 'approved', 'revoked'] as const;
-export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+import type { ConnectionStatus } from '../../db/column-values.js';
+
+export { CONNECTION_STATUSES, type ConnectionStatus } from '../../db/column-values.js';
 
 /**
  * request: the provider asks for access (POST /providers/{user_id}); authorize: the admin processes a signed invite;

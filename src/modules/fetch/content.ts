@@ -1,8 +1,8 @@
-// Upstream subscriptions come as base64 or plain text in many dialects; this turns a body into the config lines it holds (DESIGN 6, 13).
+// Upstream subscriptions come as base64 or plain text in many dialects; this turns a body into the config lines it holds (docs/api.md, External sources and refresh).
 import { StringDecoder } from 'node:string_decoder';
 import { setImmediate as nextTick } from 'node:timers/promises';
 import { isConfigLine } from '../sources/classify.js';
-import { decodeBase64Loose } from '../sources/uri-text.js';
+import { decodeBase64Loose } from '../../formats/share-uri/index.js';
 import { lineIdentity } from '../resolve/resolver.js';
 import { profileShareUris } from '../../formats/upstream-profiles.js';
 
@@ -117,7 +117,7 @@ export function looksLikeProfile(body: string | Buffer): boolean {
   return head.startsWith('proxies:') || body.indexOf('\nproxies:') !== -1;
 }
 
-/** The servers of a Clash/mihomo or sing-box profile as share URIs (DESIGN 14), or null when the body is not one. */
+/** The servers of a Clash/mihomo or sing-box profile as share URIs (docs/api.md, External sources and refresh), or null when the body is not one. */
 function structuredProfile(body: string | Buffer, maxLines: number): string[] | null {
   const text = typeof body === 'string' ? body : body.toString('utf8');
   return profileShareUris(text, { maxBytes: text.length * 4 + 1, maxProxies: maxLines })?.uris ?? null;

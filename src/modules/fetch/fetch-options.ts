@@ -1,4 +1,4 @@
-// Per-source fetch options (a user agent and extra headers, DESIGN 15) change what an upstream answers, so they travel with the URL as one cache key.
+// Per-source fetch options (a user agent and extra headers, docs/api.md) change what an upstream answers, so they travel with the URL as one cache key.
 
 /** What is sent upstream besides the service's defaults; header names are lower-case. */
 export interface FetchOptions {

@@ -1,4 +1,4 @@
-// One per-process limit on upstream fetches running at once, shared by the refresher, the refresh endpoint and create/add (DESIGN 13).
+// One per-process limit on upstream fetches running at once, shared by the refresher, the refresh endpoint and create/add (docs/api.md, External sources and refresh).
 
 export class FetchSlots {
   private running = 0;

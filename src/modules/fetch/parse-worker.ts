@@ -1,4 +1,4 @@
-// The worker thread of line-parser.ts: parses one upstream body per message, off the service's event loop (DESIGN 16).
+// The worker thread of line-parser.ts: parses one upstream body per message, off the service's event loop (docs/security.md, Hostile upstream bodies).
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { parseUpstreamLines } from './content.js';

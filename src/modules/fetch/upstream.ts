@@ -1,4 +1,4 @@
-// Upstream subscription URLs are user-supplied, so they are fetched with hard limits on time, size and redirects, and never reach private addresses (DESIGN 5, 6).
+// Upstream subscription URLs are user-supplied, so they are fetched with hard limits on time, size and redirects, and never reach private addresses (docs/security.md, SSRF).
 import type { LookupOptions } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
@@ -241,7 +241,7 @@ async function readResponse(ctx: Context, response: Dispatcher.ResponseData, url
   return { ok: true, lines, status: statusCode, finalUrl: url.href, ...usageOf(headers) };
 }
 
-/** The parsed subscription-userinfo header, when the upstream sent a readable one (DESIGN 15). */
+/** The parsed subscription-userinfo header, when the upstream sent a readable one (docs/api.md, Headers). */
 function usageOf(headers: Dispatcher.ResponseData['headers']): { userinfo?: Userinfo } {
   const userinfo = parseUserinfo(firstHeader(headers['subscription-userinfo']));
   return userinfo ? { userinfo } : {};

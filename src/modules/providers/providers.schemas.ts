@@ -1,4 +1,4 @@
-// The Provider resource (DESIGN.md section 9) and its field rules, shared by the service, the CLI and the admin API.
+// The Provider resource (docs/admin-api.md, Endpoints) and its field rules, shared by the service, the CLI and the admin API.
 import { Type, type Static } from 'typebox';
 import { DateTime, PLAIN_TEXT_PATTERN } from '../../http/schemas.js';
 

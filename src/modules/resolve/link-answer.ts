@@ -4,7 +4,7 @@ import type { Skipped } from '../../formats/proxy.js';
 import { servedFormat } from '../formats/client-versions.js';
 import { chooseLink, type LinkChoice, type LinkRequest } from '../formats/format-rules.js';
 import type { FormatSettings } from '../formats/format-settings.js';
-import { encodeComment } from '../sources/uri-text.js';
+import { encodeComment } from '../../formats/share-uri/index.js';
 import { LINK_PAGE_HEADERS, renderLinkPage } from './link-page.js';
 import { etagOf, type ResolvedSubscription } from './render-cache.js';
 

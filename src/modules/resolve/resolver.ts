@@ -1,7 +1,6 @@
-// The resolution rules of DESIGN.md sections 6 and 13 as one pure walk that asks for data as it goes, so each rule is unit-testable and a cold GET loads only what it reads.
+// The resolution rules of docs/api.md (Resolution) as one pure walk that asks for data as it goes, so each rule is unit-testable and a cold GET loads only what it reads.
 import type { ParseResult, ProxyNode } from '../../formats/proxy.js';
-import { parseShareUri } from '../../formats/share-uri/index.js';
-import { renderConfig } from '../sources/proxy-uri.js';
+import { parseShareUri, renderConfig } from '../../formats/share-uri/index.js';
 import type { SourceType } from '../sources/classify.js';
 import type { ConfigLine } from '../sources/config-form.js';
 

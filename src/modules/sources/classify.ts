@@ -1,12 +1,12 @@
 // A source string can be a proxy config, an upstream subscription URL or a link to another subscription; this decides which, and its stable identity.
 import { parseUrl } from '../../net/url.js';
 import { createHash } from 'node:crypto';
-import { CONFIG_SCHEMES, isValidProxyUri, proxyUriProblem, vmessName } from './proxy-uri.js';
+import { CONFIG_SCHEMES, isValidProxyUri, proxyUriProblem, vmessName } from '../../formats/share-uri/index.js';
 import { isTokenShaped } from '../../shared/tokens.js';
 
-/** The kinds of source, in the order the API documents them; `sources.source_type` holds one of them. */
-export const SOURCE_TYPES = ['config', 'external_url', 'internal_token'] as const;
-export type SourceType = (typeof SOURCE_TYPES)[number];
+import type { SourceType } from '../../db/column-values.js';
+
+export { SOURCE_TYPES, type SourceType } from '../../db/column-values.js';
 
 export interface ClassifiedSource {
   type: SourceType;
@@ -28,7 +28,7 @@ const COPIED_LINK_PATH_RE = /^\/(?:api\/v1\/)?sub\/([^/]+)(?:\/[A-Za-z0-9_-]+)?\
 
 /**
  * `knownTokens`: subscription tokens that exist, among those `copiedLinkToken` finds in the inputs; a link to one
- * of them from any address is a reference (DESIGN 15).
+ * of them from any address is a reference (docs/api.md, Classification).
  */
 export function classifySource(
   input: string,
@@ -124,7 +124,7 @@ function classifyConfig(text: string): ClassifyResult {
   const { identity, rawComment } = splitComment(text);
   const problem = proxyUriProblem(identity);
   if (problem !== null) return invalidSource(problem);
-  // A pasted v2rayN link names its server in the JSON `ps`: without a '#', that name is the comment (DESIGN 15).
+  // A pasted v2rayN link names its server in the JSON `ps`: without a '#', that name is the comment (docs/api.md, Comments).
   const comment = rawComment === null ? trimmedOrNull(vmessName(identity) ?? '') : decodeComment(rawComment);
   return { ok: true, source: { type: 'config', identity, comment } };
 }

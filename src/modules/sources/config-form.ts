@@ -1,9 +1,8 @@
 // A config source is stored with the line it serves and that line's parse result, so a cold GET reads them instead of parsing (docs/architecture.md).
 import type { SourceRow } from '../../db/types.js';
 import type { ParseResult } from '../../formats/proxy.js';
-import { parseShareUri } from '../../formats/share-uri/index.js';
+import { parseShareUri, renderConfig } from '../../formats/share-uri/index.js';
 import { PARSED_FORM_VERSION, readStoredForm, storedForm } from '../../formats/share-uri/stored.js';
-import { renderConfig } from './proxy-uri.js';
 
 export type ConfigForm = Pick<SourceRow, 'line' | 'parsed' | 'parsed_comment' | 'parsed_version'>;
 

@@ -1,4 +1,4 @@
-// Turns the sources a client sends into validated, de-duplicated rows-to-be, enforcing DESIGN.md section 5.
+// Turns the sources a client sends into validated, de-duplicated rows-to-be, enforcing the rules of docs/api.md (Sources).
 import { errors } from '../../http/errors.js';
 import type { Executor } from '../../db/executor.js';
 import type { NewSource } from '../../db/types.js';

@@ -4,7 +4,7 @@ import { PeriodicFlush } from '../../shared/periodic-flush.js';
 import type { RequestCountRow } from './stats.store.js';
 
 export const HOUR_MS = 3_600_000;
-/** DESIGN.md section 9 wants counted requests visible within 10 s; flushing every 5 s leaves room for a slow write. */
+/** docs/api.md (Statistics) promises counted requests within 10 s; flushing every 5 s leaves room for a slow write. */
 export const DEFAULT_FLUSH_INTERVAL_MS = 5_000;
 
 export interface RequestCounterOptions {

@@ -1,4 +1,4 @@
-// Turns the stats query (period, start_date, end_date) into a UTC time range by the rules of DESIGN.md section 9.
+// Turns the stats query (period, start_date, end_date) into a UTC time range by the rules of docs/api.md (Statistics).
 import { HOUR_MS } from './request-counter.js';
 import { errors } from '../../http/errors.js';
 

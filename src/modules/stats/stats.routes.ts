@@ -1,4 +1,4 @@
-// GET /api/v1/admin/stats: usage statistics for admins (DESIGN.md section 9), mounted inside the guarded admin scope.
+// GET /api/v1/admin/stats: usage statistics for admins (docs/api.md, Statistics), mounted inside the guarded admin scope.
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../http/schemas.js';

@@ -1,12 +1,13 @@
-// A subscription's link settings (DESIGN 15): their API fields, the rules beyond the schema, and their columns.
+// A subscription's link settings (docs/api.md, Link settings): their API fields, the rules beyond the schema, and their columns.
 import { Type, type Static } from 'typebox';
 import { errors, type Issue } from '../../http/errors.js';
 import { OneOf, PLAIN_TEXT_PATTERN } from '../../http/schemas.js';
 import type { SubscriptionRow } from '../../db/types.js';
 import { USERINFO_FIELDS } from '../../shared/userinfo.js';
 
-export const USERINFO_MODES = ['none', 'first', 'sum', 'fixed'] as const;
-export type UserinfoMode = (typeof USERINFO_MODES)[number];
+import { USERINFO_MODES } from '../../db/column-values.js';
+
+export type { UserinfoMode } from '../../db/column-values.js';
 
 export const DEFAULT_UPDATE_INTERVAL_HOURS = 1;
 const MAX_URL_LENGTH = 2048;

@@ -1,4 +1,4 @@
-// Rotating a link (DESIGN 15): the subscription moves to a new token, and references to it follow.
+// Rotating a link (docs/api.md, Rotating a link): the subscription moves to a new token, and references to it follow.
 import type { RecordChange } from '../../changes/change-log.js';
 import type { Dialect } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';

@@ -1,4 +1,4 @@
-// The rules of subscriptions and their source lists (SPEC.md "Subscriptions", DESIGN.md section 5), for any scope.
+// The rules of subscriptions and their source lists (docs/api.md, Subscriptions and Sources), for any scope.
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';

@@ -2,8 +2,7 @@
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/executor.js';
 import type { SourceRow } from '../../db/types.js';
-import { vmessName } from '../sources/proxy-uri.js';
-import { encodeComment } from '../sources/uri-text.js';
+import { encodeComment, vmessName } from '../../formats/share-uri/index.js';
 import { listSources } from '../sources/sources.store.js';
 import type { SourceView, SubscriptionListItem, SubscriptionView } from './subscriptions.schemas.js';
 import { existingTokens, type SubscriptionWithProvider } from './subscriptions.store.js';

@@ -2,8 +2,7 @@
 import type { ProxyNode } from '../../formats/proxy.js';
 import { fallbackName } from '../../formats/render/common.js';
 import { lineIdentity } from '../resolve/resolver.js';
-import { renderConfig } from '../sources/proxy-uri.js';
-import { encodeComment } from '../sources/uri-text.js';
+import { encodeComment, renderConfig } from '../../formats/share-uri/index.js';
 import { endpointKey } from './endpoint.js';
 import { withFlag } from './flag.js';
 import { isInfoName } from './info-names.js';

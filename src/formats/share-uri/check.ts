@@ -1,6 +1,6 @@
 // Proxy share links come in many client dialects; this module decides which are structurally usable and renders them back with a display comment.
-import { type Endpoint, endpointProblem, hostProblem, isPort, splitHostPort } from './uri-endpoint.js';
-import { decodeBase64Loose, encodeComment, parseJsonObject } from './uri-text.js';
+import { type Endpoint, endpointProblem, hostProblem, isPort, splitHostPort, unbracketed } from './endpoint.js';
+import { decodeBase64Loose, encodeComment, parseJsonObject } from './text.js';
 
 export const CONFIG_SCHEMES: readonly string[] = [
   'vless',
@@ -34,7 +34,9 @@ export interface UriAuthority extends Endpoint {
 /** Full readings of a share URI so far (every parse and every rendering with a comment reads it once): tests count them. */
 export const uriReadings = { count: 0 };
 
-type Inspection = { ok: true; host: string; vmessJson?: Record<string, unknown> } | { ok: false; problem: string };
+/** What the check read of a URI: the host of a usable one (and the JSON of a v2rayN vmess link), or why it is not usable. */
+export type Inspection =
+  { ok: true; host: string; vmessJson?: Record<string, unknown> } | { ok: false; problem: string };
 
 /** Why `uri` is not a usable proxy config, or null when it is. */
 export function proxyUriProblem(uri: string): string | null {
@@ -69,7 +71,8 @@ export function renderConfig(uri: string, comment: string | null): string {
   return label ? `${uri}#${encodeComment(label)}` : uri;
 }
 
-function inspect(uri: string): Inspection {
+/** Reads `uri` (no fragment) once; the parsers in this folder build on what it read. */
+export function inspect(uri: string): Inspection {
   uriReadings.count++;
   if (WHITESPACE_OR_CONTROL_RE.test(uri)) return fail('proxy URI must not contain whitespace or control characters');
   const scheme = SCHEME_RE.exec(uri)?.[1]?.toLowerCase();
@@ -146,7 +149,7 @@ function inspectVmess(body: string): Inspection {
   if (decoded === null) return fail('vmess URI is neither base64 JSON nor user@host:port');
   const record = parseJsonObject(decoded);
   if (record === null) return fail('vmess base64 payload is not a JSON object');
-  const add = typeof record.add === 'string' ? record.add.trim().replace(/^\[(.*)\]$/, '$1') : '';
+  const add = typeof record.add === 'string' ? unbracketed(record.add.trim()) : '';
   const problem = add === '' ? "has no 'add' host" : hostProblem(add, false);
   if (problem !== null) return fail(`vmess JSON ${problem}`);
   const port = typeof record.port === 'number' || typeof record.port === 'string' ? String(record.port) : '';
@@ -159,35 +162,57 @@ export function hasUserinfo(body: string): boolean {
   return (body.split('?', 1)[0] ?? '').includes('@');
 }
 
+/** A trailing '/' may be base64 or the start of `/?plugin`, so both readings are tried, in this order. */
+export function legacySsCandidates(encoded: string): string[] {
+  return [encoded, encoded.replace(/\/$/, '')];
+}
+
 /** Legacy form: `ss://base64(method:password@host:port)`, optionally followed by `/?plugin=...`. */
 function inspectLegacySs(body: string): Inspection {
   const encoded = body.split('?', 1)[0] ?? '';
-  // A trailing '/' may be base64 or the start of `/?plugin`, so both readings are tried.
-  const results = [encoded, encoded.replace(/\/$/, '')].map((candidate) =>
-    inspectLegacySsPayload(decodeBase64Loose(candidate)),
-  );
+  const results = legacySsCandidates(encoded).map((candidate) => inspectLegacySsPayload(readLegacySs(candidate)));
   return results.find((result) => result.ok) ?? results[0] ?? fail('ss URI is empty');
 }
 
-function inspectLegacySsPayload(decoded: string | null): Inspection {
-  const at = decoded?.lastIndexOf('@') ?? -1;
-  if (decoded === null || at < 0)
-    return fail('ss URI is neither user@host:port nor base64 of method:password@host:port');
-  if (!isMethodPassword(decoded.slice(0, at))) return fail('ss URI needs method:password');
-  const endpoint = splitHostPort(decoded.slice(at + 1), null);
+function inspectLegacySsPayload(payload: LegacySsPayload | null): Inspection {
+  if (payload === null) return fail('ss URI is neither user@host:port nor base64 of method:password@host:port');
+  if (!isMethodPassword(payload.credentials)) return fail('ss URI needs method:password');
+  const { endpoint } = payload;
   const problem = endpoint === null ? 'has no host' : endpointProblem(endpoint, false);
   return problem === null && endpoint ? { ok: true, host: endpoint.host } : fail(`ss URI ${problem ?? 'has no host'}`);
 }
 
-/** SIP002 userinfo: percent-encoded `method:password`, or base64 of it. */
+/** The two parts of a legacy ss payload: `method:password` and the endpoint after the last '@'. */
+export interface LegacySsPayload {
+  credentials: string;
+  endpoint: Endpoint | null;
+}
+
+/** One reading of `base64(method:password@host:port)`, or null when it is not base64 text with an '@'. */
+export function readLegacySs(encoded: string): LegacySsPayload | null {
+  const decoded = decodeBase64Loose(encoded);
+  const at = decoded?.lastIndexOf('@') ?? -1;
+  if (decoded === null || at < 0) return null;
+  return { credentials: decoded.slice(0, at), endpoint: splitHostPort(decoded.slice(at + 1), null) };
+}
+
 function isSsUserinfo(userinfo: string): boolean {
+  const credentials = ssUserinfoText(userinfo);
+  return credentials !== null && isMethodPassword(credentials);
+}
+
+/**
+ * SIP002 userinfo as `method:password` text: percent-encoded plain text (required for 2022 ciphers, never
+ * base64-decoded; base64 never holds a ':'), or base64 of it. Null when an escape is malformed.
+ */
+export function ssUserinfoText(userinfo: string): string | null {
   let plain: string;
   try {
     plain = decodeURIComponent(userinfo);
   } catch {
-    return false;
+    return null;
   }
-  return isMethodPassword(plain.includes(':') ? plain : (decodeBase64Loose(plain) ?? ''));
+  return plain.includes(':') ? plain : (decodeBase64Loose(plain) ?? '');
 }
 
 function isMethodPassword(text: string): boolean {
@@ -195,17 +220,33 @@ function isMethodPassword(text: string): boolean {
   return colon > 0 && colon < text.length - 1;
 }
 
-/** `ssr://base64(host:port:protocol:method:obfs:base64pass/?params)`; the host may be a bare IPv6 address. */
 function inspectSsr(body: string): Inspection {
   const decoded = decodeBase64Loose(body);
   if (decoded === null) return fail('ssr URI is not base64');
-  const fields = (decoded.split('?', 1)[0] ?? '').replace(/\/$/, '').split(':');
-  if (fields.length < 6) return fail('ssr URI needs host:port:protocol:method:obfs:password');
-  const host = fields
-    .slice(0, -5)
-    .join(':')
-    .replace(/^\[(.*)\]$/, '$1');
-  const port = fields[fields.length - 5] ?? '';
+  const payload = readSsr(decoded);
+  if (payload === null) return fail('ssr URI needs host:port:protocol:method:obfs:password');
+  const { host, port } = payload;
   const problem = hostProblem(host, false) ?? (isPort(port) ? null : `has an invalid port '${port}'`);
   return problem === null ? { ok: true, host } : fail(`ssr URI ${problem}`);
+}
+
+/** The fields of a decoded ssr payload; `password` is still base64 and `params` the raw text after '?'. */
+export interface SsrPayload {
+  host: string;
+  port: string;
+  protocolName: string;
+  method: string;
+  obfs: string;
+  password: string;
+  params: string;
+}
+
+/** `host:port:protocol:method:obfs:base64pass/?params`, the host possibly a bare IPv6 address; null with fewer fields. */
+export function readSsr(decoded: string): SsrPayload | null {
+  const question = decoded.indexOf('?');
+  const fields = (question < 0 ? decoded : decoded.slice(0, question)).replace(/\/$/, '').split(':');
+  if (fields.length < 6) return null;
+  const [port = '', protocolName = '', method = '', obfs = '', password = ''] = fields.slice(-5);
+  const host = unbracketed(fields.slice(0, -5).join(':'));
+  return { host, port, protocolName, method, obfs, password, params: question < 0 ? '' : decoded.slice(question + 1) };
 }

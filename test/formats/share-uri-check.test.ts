@@ -1,13 +1,14 @@
 // Checks recognition, host extraction and rendering of proxy share links across every supported scheme.
 import { describe, it, expect } from 'vitest';
+import { configHost } from '../../src/formats/share-uri/check.js';
 import {
   CONFIG_SCHEMES,
-  configHost,
+  decodeBase64Loose,
+  encodeComment,
   isValidProxyUri,
   proxyUriProblem,
   renderConfig,
-} from '../../src/modules/sources/proxy-uri.js';
-import { decodeBase64Loose, encodeComment } from '../../src/modules/sources/uri-text.js';
+} from '../../src/formats/share-uri/index.js';
 
 const UUID = 'b831381d-6324-4d53-ad4f-8cda48b30811';
 const b64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');

@@ -20,6 +20,11 @@ export function splitHostPort(hostPort: string, userinfo: string | null): Endpoi
   return { userinfo, host: colon < 0 ? hostPort : hostPort.slice(0, colon), bracketed: false, port };
 }
 
+/** A host as the whole-base64 dialects (vmess JSON, ssr) may write it: an IPv6 address in brackets or bare. */
+export function unbracketed(host: string): string {
+  return host.replace(/^\[(.*)\]$/, '$1');
+}
+
 export function endpointProblem(endpoint: Endpoint, portOptional: boolean): string | null {
   const problem = hostProblem(endpoint.host, endpoint.bracketed);
   if (problem !== null) return problem;
