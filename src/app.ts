@@ -9,6 +9,7 @@ import { healthRoutes } from './http/health.js';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { ProviderUserParams } from './modules/connections/connections.schemas.js';
 import { meRoutes } from './modules/connections/me.routes.js';
+import { meTokenRoutes } from './modules/users/me-token.routes.js';
 import { providerRoutes } from './modules/connections/provider.routes.js';
 import { providerScope, userIdParam } from './modules/connections/provider-scope.js';
 import { publicRoutes } from './modules/resolve/public.routes.js';
@@ -171,6 +172,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   await app.register(providerWebhookRoutes, { prefix: '/api/v1/providers', auth, webhooks: context.webhooks });
   await app.register(meRoutes, { prefix: '/api/v1/me', auth, connections });
   await app.register(meAuditRoutes, { prefix: '/api/v1/me', auth, db: context.database.db });
+  await app.register(meTokenRoutes, { prefix: '/api/v1/me', auth, users: context.users, origins });
   await app.register(sessionRoutes, { prefix: '/api/v1/session', sessions: context.sessions, origins });
   await app.register(providerSignInLinkRoutes, {
     prefix: '/api/v1/providers',

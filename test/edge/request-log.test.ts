@@ -16,7 +16,7 @@ import {
   testConfig,
   type TestDatabase,
 } from '../support/harness.js';
-import { freshUserId } from '../support/factories.js';
+import { freshUserId, TEST_BASE_URL } from '../support/factories.js';
 
 describe('redactUrl', () => {
   const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
@@ -128,6 +128,27 @@ describeEachDatabase('edge: logs and request ids', (kind) => {
     expect(log).not.toContain(token);
     expect(log).not.toContain(user.api_token);
     expect(log).not.toContain(signature);
+  });
+
+  it('never logs the token or the cookie POST /api/v1/me/refresh-token answers with', async () => {
+    const user = await createUser(database.handle.db, freshUserId());
+    const signedIn = await app.inject({ method: 'POST', url: '/api/v1/session', payload: { token: user.api_token } });
+    const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
+    const refresh = (headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/api/v1/me/refresh-token', headers });
+    const byCookie = await refresh({ cookie, origin: TEST_BASE_URL });
+    expect(byCookie.statusCode, byCookie.body).toBe(200);
+    const fresh = String(byCookie.headers['set-cookie']).split(';')[0]!;
+    const first = byCookie.json<{ api_token: string }>().api_token;
+    const byToken = await refresh({ 'api-token': first });
+    expect(byToken.statusCode, byToken.body).toBe(200);
+
+    const log = lines.join('');
+    expect(log).toContain('/api/v1/me/refresh-token');
+    for (const secret of [user.api_token, first, byToken.json<{ api_token: string }>().api_token]) {
+      expect(log).not.toContain(secret);
+    }
+    for (const value of [cookie, fresh]) expect(log).not.toContain(value.split('=')[1]);
   });
 
   it('writes one line per request, when it is answered, with the status and the time taken', async () => {

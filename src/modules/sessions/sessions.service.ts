@@ -1,6 +1,6 @@
 // Signing users in to the browser app: sessions from an API token or a one-time sign-in link, sliding expiry, sign-out, and minting links (docs/security.md).
 import type { DatabaseHandle } from '../../db/database.js';
-import { inTransaction } from '../../db/executor.js';
+import { inTransaction, type Executor } from '../../db/executor.js';
 import { errors } from '../../http/errors.js';
 import type { SessionLookup } from '../../http/plugins/auth.js';
 import { SESSION_MAX_AGE_SECONDS } from '../../http/session-cookie.js';
@@ -38,6 +38,19 @@ export interface SignInLink {
 
 export type SignInCredential = { token: string } | { code: string };
 
+/** Stores a new session of an active user inside the caller's transaction (sign-in, and a user's own token refresh). */
+export async function startSession(trx: Executor, userId: number, now = new Date()): Promise<StartedSession> {
+  const cookie = newToken();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS).toISOString();
+  await insertSession(trx, {
+    id_hash: hashToken(cookie),
+    user_id: userId,
+    created_at: now.toISOString(),
+    expires_at: expiresAt,
+  });
+  return { cookie, user_id: userId, expires_at: expiresAt };
+}
+
 export class SessionsService {
   constructor(
     private readonly database: DatabaseHandle,
@@ -64,15 +77,7 @@ export class SessionsService {
       const user = await findUser(trx, userId);
       if (!user) throw errors.invalidToken();
       if (user.is_active !== 1) throw errors.accountDisabled();
-      const cookie = newToken();
-      const expiresAt = new Date(now.getTime() + SESSION_TTL_MS).toISOString();
-      await insertSession(trx, {
-        id_hash: hashToken(cookie),
-        user_id: userId,
-        created_at: now.toISOString(),
-        expires_at: expiresAt,
-      });
-      return { cookie, user_id: userId, expires_at: expiresAt };
+      return startSession(trx, userId, now);
     });
   }
 

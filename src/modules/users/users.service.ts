@@ -18,6 +18,7 @@ import {
 } from './users.store.js';
 import { tokensGoneWithUser } from '../subscriptions/subscriptions.store.js';
 import { endUserSessions } from '../sessions/sessions.store.js';
+import { startSession, type StartedSession } from '../sessions/sessions.service.js';
 import { hashToken, newHash, newToken } from '../../shared/tokens.js';
 import type { Emit } from '../../events/event-types.js';
 import { writeWithEvents } from '../../events/outbox.js';
@@ -134,6 +135,26 @@ export class UsersService {
       record({ kind: 'user', userId });
       emit(userEvent('user.token_refreshed', userId));
       return rotateUserToken(trx, userId);
+    });
+  }
+
+  /**
+   * A user refreshing their own token (POST /api/v1/me/refresh-token): as refreshToken, but only for an account that
+   * is still active, and with `keepSignedIn` a fresh session for the browser that asked, started after every other
+   * session ended (docs/security.md, "Browser sessions").
+   */
+  refreshOwnToken(
+    userId: number,
+    keepSignedIn: boolean,
+  ): Promise<{ api_token: string; session: StartedSession | null }> {
+    return this.changes.write(async (trx, record, emit) => {
+      // Held until commit, so a concurrent disable or delete either lands first and is seen, or ends the new session.
+      if (!(await lockUser(trx, this.database.dialect, userId))) throw errors.invalidToken();
+      if ((await findUser(trx, userId))?.is_active !== 1) throw errors.accountDisabled();
+      record({ kind: 'user', userId });
+      emit(userEvent('user.token_refreshed', userId));
+      const { api_token } = await rotateUserToken(trx, userId);
+      return { api_token, session: keepSignedIn ? await startSession(trx, userId) : null };
     });
   }
 
