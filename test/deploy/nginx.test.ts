@@ -22,7 +22,7 @@ import {
 const SKIP_REASON = `nginx deployment tests skipped: ${NGINX_PATH} not found (apt-get install nginx, or set NGINX_PATH)`;
 if (!nginxInstalled()) console.warn(SKIP_REASON);
 
-const ADMIN_SECRET = 'deploy-test-secret';
+const ADMIN_SECRET = 'deploy-test-secret-of-at-least-32-characters';
 /** Real clients: distinct loopback source addresses, as nginx sees them on its TCP connections. */
 const A = '127.0.0.2';
 const B = '127.0.0.3';

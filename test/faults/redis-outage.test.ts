@@ -25,7 +25,11 @@ describe('Redis failures [sqlite]', () => {
   beforeAll(async () => {
     database = await openTestDatabase('sqlite');
     redis = await privateRedis();
-    const config = testConfig({ REDIS_URL: redis.url, ADMIN_SECRET: 's', RATE_LIMIT_PUBLIC_PER_MIN: '1000' });
+    const config = testConfig({
+      REDIS_URL: redis.url,
+      ADMIN_SECRET: 'test-admin-secret-of-at-least-32-characters',
+      RATE_LIMIT_PUBLIC_PER_MIN: '1000',
+    });
     app = (await startTestApp(config, database.handle)).app;
   });
 
@@ -73,7 +77,10 @@ describe('no Redis at start [sqlite]', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase('sqlite');
-    const config = testConfig({ REDIS_URL: `redis://127.0.0.1:${await freePort()}`, ADMIN_SECRET: 's' });
+    const config = testConfig({
+      REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+      ADMIN_SECRET: 'test-admin-secret-of-at-least-32-characters',
+    });
     app = (await startTestApp(config, database.handle)).app;
   });
 

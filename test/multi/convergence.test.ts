@@ -31,7 +31,10 @@ for (const kind of testDatabaseKinds()) {
       beforeAll(async () => {
         const scratch = await scratchDatabaseUrl(kind);
         cleanup = scratch.cleanup;
-        const config = testConfig({ ADMIN_SECRET: 's', REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}` });
+        const config = testConfig({
+          ADMIN_SECRET: 'test-admin-secret-of-at-least-32-characters',
+          REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`,
+        });
         for (let i = 0; i < 2; i++) {
           const handle = createDatabase(scratch.url);
           await migrateToLatest(handle);
