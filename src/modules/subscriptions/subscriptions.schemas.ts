@@ -11,6 +11,7 @@ import {
 } from '../fetch/fetch-options.js';
 import { linkSettingsInput, linkSettingsOutput } from './link-settings.js';
 import { Transforms, TransformsInput } from '../transforms/transforms.schemas.js';
+import { linkFields } from './public-links.js';
 
 export const MAX_SOURCES_PER_REQUEST = 150;
 export const MAX_SOURCE_DATA_LENGTH = 16_384;
@@ -245,6 +246,7 @@ export const SourceResponse = Type.Object({
 
 const subscriptionFields = {
   token: Type.String({ description: 'Subscription token; also the key of its public link.' }),
+  ...linkFields,
   name: Type.String({ description: 'Name.' }),
   provider_name: Type.Union([Type.String(), Type.Null()], {
     description: 'Provider managing this subscription, or null.',
