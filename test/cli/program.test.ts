@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, CLI_TEST_TIMEOUT_MS, DIST_CLI, runCli, spawnCli, spawnServe } from '../support/cli.js';
+import { BIN, buildCli, CLI_TEST_TIMEOUT_MS, runCli, spawnCli, spawnServe } from '../support/cli.js';
 import { waitFor } from '../support/time.js';
 import { freePort } from '../../scripts/support/private-services.js';
 import { startUpstream, type UpstreamServer } from '../support/upstream-server.js';
@@ -29,15 +29,18 @@ describe('subweave as a process', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   }, CLI_TEST_TIMEOUT_MS);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('exits 0 with the help through a symlink, as npm installs the bin, and 2 on a usage error', async () => {
+  it('exits 0 with the help through a symlink to the bin, as npm installs it, and 2 on a usage error', async () => {
     const link = join(dir, 'subweave');
-    symlinkSync(DIST_CLI, link);
-    const [help, usage] = await Promise.all([
+    symlinkSync(BIN, link);
+    const [help, usage, direct] = await Promise.all([
       spawnCli(['--help'], {}, link),
-      spawnCli(['frobnicate'], { DATABASE_URL: 'sqlite::memory:' }),
+      spawnCli(['frobnicate'], { DATABASE_URL: 'sqlite::memory:' }, BIN),
+      spawnCli(['--help'], {}),
     ]);
     expect(help.code, help.stderr).toBe(0);
     expect(help.stdout).toContain('Usage: subweave <command>');
+    // The bin runs the very program dist/cli.js runs.
+    expect(help.stdout).toBe(direct.stdout);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('unknown command');
   });
