@@ -44,7 +44,7 @@ function fetchLink(t: TestApp, url: string, headers: Record<string, string> = {}
 describeEachDatabase('links in answers', (kind) => {
   const t = useTestApp(kind);
 
-  it('puts link and links on create, get, list, PATCH, source writes and rotate (user scope)', async () => {
+  it('puts link and links on create, get, list, PATCH and source writes (user scope)', async () => {
     const user = await t.newUser();
     const created = expectStatus(
       await t.call('POST', '/api/v1/subs', { token: user.token, body: { name: 'links', sources: [trojanUri()] } }),
@@ -62,7 +62,15 @@ describeEachDatabase('links in answers', (kind) => {
     for (const answer of answers) expect(expectStatus(answer, 200).json()).toMatchObject(expectedLinks(created.token));
     const list = expectStatus(await t.call('GET', '/api/v1/subs', { token: user.token }), 200).json<Subscription[]>();
     expect(list).toEqual([expect.objectContaining(expectedLinks(created.token))]);
+  });
 
+  it('builds them from the new token after a rotation', async () => {
+    const user = await t.newUser();
+    const created = expectStatus(
+      await t.call('POST', '/api/v1/subs', { token: user.token, body: { name: 'rotated', sources: [trojanUri()] } }),
+      201,
+    ).json<Subscription>();
+    const url = `/api/v1/subs/${created.token}`;
     const rotated = expectStatus(
       await t.call('POST', `${url}/rotate`, { token: user.token }),
       200,

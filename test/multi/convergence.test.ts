@@ -13,6 +13,7 @@ import {
   testConfig,
   testDatabaseKinds,
   connectedRedis,
+  TEST_ADMIN_SECRET,
 } from '../support/harness.js';
 import { freshUserId } from '../support/factories.js';
 
@@ -32,7 +33,7 @@ for (const kind of testDatabaseKinds()) {
         const scratch = await scratchDatabaseUrl(kind);
         cleanup = scratch.cleanup;
         const config = testConfig({
-          ADMIN_SECRET: 'test-admin-secret-of-at-least-32-characters',
+          ADMIN_SECRET: TEST_ADMIN_SECRET,
           REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`,
         });
         for (let i = 0; i < 2; i++) {
@@ -124,11 +125,11 @@ for (const kind of testDatabaseKinds()) {
           ];
         expect(await ruleOn(second)).toBe('default');
         const rules = [{ id: 'tool', header: 'user-agent', match: 'prefix', value: 'mytool', result: 'plain' }];
-        expect((await signedInject(first, 's', 'PUT', '/format-rules', { rules })).statusCode).toBe(200);
+        expect((await signedInject(first, TEST_ADMIN_SECRET, 'PUT', '/format-rules', { rules })).statusCode).toBe(200);
         const seen = await convergesWithin(limitMs, async () => (await ruleOn(second)) === 'tool');
         expect(seen).not.toBeNull();
         if (withRedis) expect(seen).toBeLessThan(SLOW_POLL_MS / 5);
-        expect((await signedInject(first, 's', 'DELETE', '/format-rules')).statusCode).toBe(200);
+        expect((await signedInject(first, TEST_ADMIN_SECRET, 'DELETE', '/format-rules')).statusCode).toBe(200);
         expect(await convergesWithin(limitMs, async () => (await ruleOn(second)) === 'default')).not.toBeNull();
       });
     });
