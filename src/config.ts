@@ -66,6 +66,23 @@ const DEFAULT_WEBHOOK_RETRY_DELAYS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/** ADMIN_SECRET shorter than this is refused; shorter than ADMIN_SECRET_GOOD_LENGTH only warned about at start. */
+export const ADMIN_SECRET_MIN_LENGTH = 16;
+export const ADMIN_SECRET_GOOD_LENGTH = 32;
+export const ADMIN_SECRET_HOWTO = 'openssl rand -base64 32';
+
+const characters = (text: string): number => [...text].length;
+
+/** The start-up warning for a set ADMIN_SECRET that is accepted but short, or null. */
+export function adminSecretWarning(config: Pick<Config, 'adminSecret'>): string | null {
+  const secret = config.adminSecret;
+  if (secret === null || characters(secret) >= ADMIN_SECRET_GOOD_LENGTH) return null;
+  return (
+    `ADMIN_SECRET has ${characters(secret)} characters; use at least ${ADMIN_SECRET_GOOD_LENGTH} ` +
+    `(make one with: ${ADMIN_SECRET_HOWTO})`
+  );
+}
+
 export const packageVersion: string = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
@@ -128,6 +145,12 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
   const adminSecret = value('ADMIN_SECRET') ?? null;
+  if (adminSecret !== null && characters(adminSecret) < ADMIN_SECRET_MIN_LENGTH) {
+    problems.push(
+      `ADMIN_SECRET must be at least ${ADMIN_SECRET_MIN_LENGTH} characters (got ${characters(adminSecret)}); ` +
+        `make one with: ${ADMIN_SECRET_HOWTO}`,
+    );
+  }
   const config: Config = {
     host,
     port,

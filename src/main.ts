@@ -6,7 +6,7 @@ import { pino, type LoggerOptions } from 'pino';
 import { turnBatchedLog, type LogWriter } from './shared/turn-batched-log.js';
 import { safeSerializers } from './http/request-log.js';
 import { buildApp } from './app.js';
-import type { Config } from './config.js';
+import { adminSecretWarning, type Config } from './config.js';
 import { createContext } from './context.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -61,6 +61,8 @@ async function start(config: Config, env: NodeJS.ProcessEnv, log: FastifyBaseLog
       `PUBLIC_BASE_URL is unset while HOST is ${config.host}: links will point to ${config.publicBaseUrl}; set PUBLIC_BASE_URL`,
     );
   }
+  const weakSecret = adminSecretWarning(config);
+  if (weakSecret) log.warn(weakSecret);
   const database = await openDatabase(config, log);
   const context = await createContext(config, database, { log });
   // A worker answers no HTTP: it refreshes external sources, and its writes reach the API instances via the change log.

@@ -1,8 +1,9 @@
 // OpenAPI document (/openapi.json) and its browsable UI (/docs), generated from the route schemas.
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import { IpMatcher } from '../net/ip.js';
 import { routeDefaults } from './route-defaults.js';
 
 export async function registerDocs(app: FastifyInstance, config: Config): Promise<void> {
@@ -15,7 +16,7 @@ export async function registerDocs(app: FastifyInstance, config: Config): Promis
         description:
           'Named proxy subscriptions served at one public link. Every non-2xx response is `{error, message, details}`.',
       },
-      servers: [{ url: config.publicBaseUrl }],
+      servers: [{ url: config.publicBaseUrl, description: 'PUBLIC_BASE_URL' }],
       components: {
         securitySchemes: {
           apiToken: { type: 'apiKey', in: 'header', name: 'API-Token', description: 'User or provider API token.' },
@@ -51,15 +52,54 @@ export async function registerDocs(app: FastifyInstance, config: Config): Promis
   });
   // Swagger itself stays on the root (it collects every route); the routes serving the docs are infra.
   const headers = docsHeaders(config.publicBaseUrl);
+  const withOrigin = withOpenedOrigin(config);
   await app.register(async (docs) => {
     routeDefaults(docs, { kind: 'infra' });
     docs.addHook('onSend', (_request, reply, payload, done) => {
       reply.headers(headers);
       done(null, payload);
     });
-    await docs.register(swaggerUi, { routePrefix: '/docs' });
-    docs.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    await docs.register(swaggerUi, {
+      routePrefix: '/docs',
+      transformSpecification: (document, request) => withOrigin(document as OpenApiDocument, request),
+    });
+    docs.get('/openapi.json', { schema: { hide: true } }, async (request) =>
+      withOrigin(structuredClone(app.swagger()) as OpenApiDocument, request),
+    );
   });
+}
+
+/**
+ * The document with a second server, the origin the docs were opened from (when it differs from PUBLIC_BASE_URL), so
+ * "Try it out" works on another host or port too (a LAN address, an SSH tunnel). The scheme is the socket's, or
+ * `X-Forwarded-Proto` when a TRUST_PROXY address sent it; a Host header that is not a bare host[:port] adds nothing.
+ */
+type OpenApiDocument = { servers?: Array<{ url: string; description?: string }> };
+
+function withOpenedOrigin(config: Config) {
+  const trusted = new IpMatcher(config.trustProxy);
+  const configured = new URL(config.publicBaseUrl).origin;
+  return (document: OpenApiDocument, request: FastifyRequest): OpenApiDocument => {
+    const origin = openedOrigin(request, trusted);
+    if (origin === null || origin === configured) return document;
+    return { ...document, servers: [...(document.servers ?? []), { url: origin, description: 'this page' }] };
+  };
+}
+
+function openedOrigin(request: FastifyRequest, trusted: IpMatcher): string | null {
+  const host = request.headers.host;
+  const forwarded = request.headers['x-forwarded-proto'];
+  const encrypted = 'encrypted' in request.raw.socket && request.raw.socket.encrypted === true;
+  let scheme = encrypted ? 'https' : 'http';
+  if ((forwarded === 'https' || forwarded === 'http') && trusted.matches(request.raw.socket.remoteAddress ?? '')) {
+    scheme = forwarded;
+  }
+  if (!host || !/^[A-Za-z0-9.:[\]-]+$/.test(host)) return null;
+  try {
+    return new URL(`${scheme}://${host}`).origin;
+  } catch {
+    return null;
+  }
 }
 
 /**

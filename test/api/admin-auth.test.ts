@@ -17,7 +17,7 @@ import {
 import { expectError } from '../support/expect.js';
 import { signRequest } from '../../src/modules/admin/signature.js';
 
-const SECRET = 'admin-auth-test-secret';
+const SECRET = 'admin-auth-test-secret-of-at-least-32-characters';
 const signGet = (timestamp: string, path: string) =>
   signRequest(SECRET, { timestamp, method: 'GET', pathWithQuery: `${ADMIN_PREFIX}${path}`, body: '' });
 

@@ -34,7 +34,7 @@ const connectionPath = (userId: number, provider: AdminProvider, action = '') =>
   `/users/${userId}/providers/${provider.provider_name}${action ? `/${action}` : ''}`;
 
 describeEachDatabase('admin connections: authorize', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'connections-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'connections-secret-of-at-least-32-characters' });
 
   it('opens a pending connection for a valid invite, creating the user when needed', async () => {
     const provider = await adminCreateProvider(t);
@@ -86,7 +86,7 @@ describeEachDatabase('admin connections: authorize', (kind) => {
 });
 
 describeEachDatabase('admin connections: list and get', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'connections-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'connections-secret-of-at-least-32-characters' });
 
   it('lists every status, revoked included', async () => {
     const { userId, provider: approved } = await pending(t);
@@ -162,7 +162,10 @@ const connectionAnswer = (
 ) => ({ provider_name: provider.provider_name, provider_url: provider.provider_url, is_authorized, status });
 
 describeEachDatabase('admin connections: approve and reject', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'connections-secret', MAX_PROVIDERS_PER_USER: '2' });
+  const t = useTestApp(kind, {
+    ADMIN_SECRET: 'connections-secret-of-at-least-32-characters',
+    MAX_PROVIDERS_PER_USER: '2',
+  });
 
   it('approves a pending connection; a second approve is 409 connection_not_pending', async () => {
     const { userId, provider } = await pending(t);
@@ -221,7 +224,7 @@ describeEachDatabase('admin connections: approve and reject', (kind) => {
 
 describeEachDatabase('admin connections: invites from real connection links', (kind) => {
   const t = useTestApp(kind, {
-    ADMIN_SECRET: 'connections-secret',
+    ADMIN_SECRET: 'connections-secret-of-at-least-32-characters',
     CONNECTION_LINK_TEMPLATE: '{base_url}/connect/{provider_name}?user={user_id}&invite={invite}',
   });
 

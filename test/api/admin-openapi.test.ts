@@ -32,7 +32,7 @@ function undescribed(schema: Schema | undefined, at: string): string[] {
 }
 
 describeEachDatabase('admin API: OpenAPI', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'openapi-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'openapi-secret-of-at-least-32-characters' });
 
   it('documents the signature headers as security schemes', async () => {
     const doc = (await t.call('GET', '/openapi.json')).json<{

@@ -19,7 +19,7 @@ const UNKNOWN_HASH = '00000000-0000-4000-8000-000000000000';
 const publicView = ({ api_token: _token, ...provider }: AdminProvider) => provider;
 
 describeEachDatabase('admin providers: create', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'providers-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'providers-secret-of-at-least-32-characters' });
 
   it('creates a provider: 201 Provider with api_token, owned by the user with owner_hash', async () => {
     const owner = await adminCreateUser(t);
@@ -99,7 +99,7 @@ describeEachDatabase('admin providers: create', (kind) => {
 });
 
 describeEachDatabase('admin providers: read', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'providers-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'providers-secret-of-at-least-32-characters' });
 
   it('lists every provider without tokens', async () => {
     const a = await adminCreateProvider(t);
@@ -129,7 +129,7 @@ describeEachDatabase('admin providers: read', (kind) => {
 });
 
 describeEachDatabase('admin providers: update and refresh-token', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'providers-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'providers-secret-of-at-least-32-characters' });
 
   it('changes is_active, provider_url and provider_name', async () => {
     const provider = await adminCreateProvider(t);
@@ -198,7 +198,7 @@ describeEachDatabase('admin providers: update and refresh-token', (kind) => {
 });
 
 describeEachDatabase('admin providers: delete', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'providers-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'providers-secret-of-at-least-32-characters' });
 
   it('cascades to the subscriptions it manages; their links and includers drop at once', async () => {
     const provider = await adminCreateProvider(t);

@@ -25,7 +25,7 @@ const userView = (user: { user_id: number; user_hash: string; created_at: string
 });
 
 describeEachDatabase('admin users: create and read', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'users-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'users-secret-of-at-least-32-characters' });
 
   it('creates a user: 201 with user_id, user_hash, api_token, is_active, created_at; the token works', async () => {
     const userId = freshUserId();
@@ -80,7 +80,7 @@ describeEachDatabase('admin users: create and read', (kind) => {
 });
 
 describeEachDatabase('admin users: activation', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'users-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'users-secret-of-at-least-32-characters' });
 
   it('deactivates: 403 account_disabled for the token, 404 for a warm public link, includers drop its lines', async () => {
     const user = await adminCreateUser(t);
@@ -131,7 +131,7 @@ describeEachDatabase('admin users: activation', (kind) => {
 });
 
 describeEachDatabase('admin users: refresh-token', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'users-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'users-secret-of-at-least-32-characters' });
 
   it('issues a new token; the old one is refused at once with 401 invalid_token', async () => {
     const user = await adminCreateUser(t);
@@ -153,7 +153,7 @@ describeEachDatabase('admin users: refresh-token', (kind) => {
 });
 
 describeEachDatabase('admin users: delete', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'users-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'users-secret-of-at-least-32-characters' });
   const count = async (table: 'subscriptions' | 'sources' | 'connections', column: string, value: unknown) => {
     const rows = await t.database.db
       .selectFrom(table)

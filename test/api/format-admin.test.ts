@@ -19,7 +19,7 @@ const rule = (id: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describeEachDatabase('admin format rules', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'rules-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'rules-secret-of-at-least-32-characters' });
 
   afterEach(async () => {
     expect((await t.admin('DELETE', '/format-rules')).statusCode).toBe(200);
@@ -145,7 +145,7 @@ const BUILTIN_SING_BOX_WITH = (json: string): string =>
   `{"extra": ${json}, ${JSON.stringify(JSON.parse(BUILTIN_TEMPLATES['sing-box'])).slice(1)}`;
 
 describeEachDatabase('admin templates', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'templates-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'templates-secret-of-at-least-32-characters' });
 
   afterEach(async () => {
     for (const format of ['mihomo', 'sing-box', 'xray']) await t.admin('DELETE', `/templates/${format}`);

@@ -4,7 +4,7 @@ import { describeEachDatabase, useTestApp } from '../support/harness.js';
 import { ssUri, subsApi, trojanUri, vlessUri } from '../support/factories.js';
 import { expectError } from '../support/expect.js';
 
-const ADMIN = { ADMIN_SECRET: 'formats-secret' };
+const ADMIN = { ADMIN_SECRET: 'formats-secret-of-at-least-32-characters' };
 
 /** User-Agents of real client apps, and the format the default rules give each. */
 const USER_AGENTS: Array<[string, string, string]> = [

@@ -16,7 +16,7 @@ const INSECURE = `vless://4d8a3f1e-9d8e-4a44-9c49-d2b1e7a6f5a1@insecure.example.
 const SFI_111 = 'SFI/1.11.4 (Build 1; sing-box 1.11.4; language en_US)';
 
 describeEachDatabase('format settings and client versions', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'clients-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'clients-secret-of-at-least-32-characters' });
   const subs = subsApi(t);
 
   afterEach(async () => {

@@ -16,7 +16,7 @@ interface Preview {
 const JUICITY = 'juicity://4d8a3f1e-9d8e-4a44-9c49-d2b1e7a6f5a1:secret@203.0.113.5:443?sni=example.com#jui';
 
 describeEachDatabase('link preview', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'preview-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'preview-secret-of-at-least-32-characters' });
   const subs = subsApi(t);
 
   afterEach(async () => {

@@ -192,7 +192,7 @@ describeEachDatabase('provider API', (kind) => {
 
 describeEachDatabase('provider API connection_link template', (kind) => {
   const t = useTestApp(kind, {
-    ADMIN_SECRET: 'link-test-secret',
+    ADMIN_SECRET: 'link-test-secret-of-at-least-32-characters',
     CONNECTION_LINK_TEMPLATE: 'https://bot.example/start?p={provider_name}&u={user_id}&i={invite}&b={base_url}',
   });
 

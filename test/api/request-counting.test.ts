@@ -15,7 +15,7 @@ import {
   type TestDatabase,
 } from '../support/harness.js';
 
-const SECRET = 'counting-secret';
+const SECRET = 'counting-secret-of-at-least-32-characters';
 const HOUR_MS = 3_600_000;
 
 async function storedCounts(database: DatabaseHandle): Promise<Record<string, number>> {

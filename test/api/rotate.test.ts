@@ -10,6 +10,7 @@ import {
   startTestApp,
   testConfig,
   testDatabaseKinds,
+  TEST_BASE_URL,
   useTestApp,
 } from '../support/harness.js';
 import {
@@ -60,9 +61,12 @@ describeEachDatabase('rotating a link', (kind) => {
     const rotated = res.json<Subscription>();
     expect(rotated.token).toMatch(TOKEN_RE);
     expect(rotated.token).not.toBe(sub.token);
-    const { token: _old, updated_at: _u, ...kept } = sub;
-    const { token: _new, updated_at: updatedAt, ...now } = rotated;
+    const { token: _old, link: _ol, links: _ols, updated_at: _u, ...kept } = sub;
+    const { token: _new, link, links, updated_at: updatedAt, ...now } = rotated;
     expect(now).toEqual(kept);
+    // The link is the new token's.
+    expect(link).toBe(`${TEST_BASE_URL}/sub/${rotated.token}`);
+    expect(links.page).toBe(link);
     expect(Date.parse(updatedAt)).toBeGreaterThanOrEqual(Date.parse(sub.updated_at));
 
     for (const path of [`/sub/${sub.token}`, `/api/v1/sub/${sub.token}`, `/sub/${sub.token}/plain`]) {

@@ -77,7 +77,7 @@ function fixtures(database: DatabaseHandle) {
 }
 
 describeEachDatabase('admin stats', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'stats-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'stats-secret-of-at-least-32-characters' });
 
   async function stats(query = ''): Promise<StatsBody> {
     const res = await t.admin('GET', `/stats${query}`);

@@ -12,6 +12,8 @@ const SUBSCRIPTION_KEYS = [
   'announce',
   'created_at',
   'description',
+  'link',
+  'links',
   'name',
   'provider_name',
   'sources',

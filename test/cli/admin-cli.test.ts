@@ -10,7 +10,7 @@ import { freshUserId, uniqueProviderName } from '../support/factories.js';
 import { runCli, type CliResult } from '../support/cli.js';
 import { expectEnvelope } from '../support/expect.js';
 
-const SECRET = 'cli-admin-secret';
+const SECRET = 'cli-admin-secret-of-at-least-32-characters';
 
 describe('subweave admin CLI', () => {
   let app: FastifyInstance;
@@ -121,7 +121,7 @@ describe('subweave admin CLI', () => {
   it('prints the error envelope on stderr and exits 1 when the server refuses', async () => {
     const [missing, wrongKey] = await Promise.all([
       admin(['users', 'get', String(freshUserId())]),
-      admin(['users', 'get', '1'], { ADMIN_SECRET: 'not-the-secret' }),
+      admin(['users', 'get', '1'], { ADMIN_SECRET: 'not-the-secret-of-at-least-32-characters' }),
     ]);
     expect(missing.code).toBe(1);
     expect(missing.stdout).toBe('');

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, CLI_TEST_TIMEOUT_MS, DIST_CLI, runCli, spawnCli, spawnServe } from '../support/cli.js';
+import { BIN, buildCli, CLI_TEST_TIMEOUT_MS, runCli, spawnCli, spawnServe } from '../support/cli.js';
 import { waitFor } from '../support/time.js';
 import { freePort } from '../../scripts/support/private-services.js';
 import { startUpstream, type UpstreamServer } from '../support/upstream-server.js';
@@ -29,15 +29,18 @@ describe('subweave as a process', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   }, CLI_TEST_TIMEOUT_MS);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('exits 0 with the help through a symlink, as npm installs the bin, and 2 on a usage error', async () => {
+  it('exits 0 with the help through a symlink to the bin, as npm installs it, and 2 on a usage error', async () => {
     const link = join(dir, 'subweave');
-    symlinkSync(DIST_CLI, link);
-    const [help, usage] = await Promise.all([
+    symlinkSync(BIN, link);
+    const [help, usage, direct] = await Promise.all([
       spawnCli(['--help'], {}, link),
-      spawnCli(['frobnicate'], { DATABASE_URL: 'sqlite::memory:' }),
+      spawnCli(['frobnicate'], { DATABASE_URL: 'sqlite::memory:' }, BIN),
+      spawnCli(['--help'], {}),
     ]);
     expect(help.code, help.stderr).toBe(0);
     expect(help.stdout).toContain('Usage: subweave <command>');
+    // The bin runs the very program dist/cli.js runs.
+    expect(help.stdout).toBe(direct.stdout);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('unknown command');
   });
@@ -80,6 +83,7 @@ describe('subweave serve', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
       FETCH_ALLOW_PRIVATE: 'true',
       FETCH_TIMEOUT_MS: '60000',
       SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+      ADMIN_SECRET: 'twenty-characters-ok',
     });
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -111,6 +115,11 @@ describe('subweave serve', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     }
     expect(output).toContain('PUBLIC_BASE_URL');
     expect(output).toContain('TRUST_PROXY');
+    const secretWarnings = output.split('\n').filter((line) => line.includes('ADMIN_SECRET has 20 characters'));
+    expect(secretWarnings, output).toHaveLength(1);
+    expect(JSON.parse(secretWarnings[0] as string)).toMatchObject({ level: 40 });
+    expect(secretWarnings[0]).toContain('openssl rand -base64 32');
+    expect(output).not.toContain('twenty-characters-ok');
     // The last line is logged just before process.exit: the log's batch is written at exit, not lost with the turn.
     expect(output).toContain('"msg":"shutting down"');
     expect(output).toContain('shutdown did not finish in SHUTDOWN_TIMEOUT_MS; exiting now');
@@ -132,6 +141,20 @@ describe('subweave serve', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }
+  });
+
+  it('refuses to start with an ADMIN_SECRET shorter than 16 characters, saying how to make one', async () => {
+    const result = await spawnCli(['serve'], {
+      DATABASE_URL: `sqlite:${join(dir, 'secret.db')}`,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ADMIN_SECRET: 'fifteen-chars-x',
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('ADMIN_SECRET must be at least 16 characters (got 15)');
+    expect(result.stderr).toContain('openssl rand -base64 32');
+    expect(result.stderr).not.toContain('fifteen-chars-x');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('names DATABASE_URL for a SQLite folder that does not exist, and for a malformed URL', async () => {

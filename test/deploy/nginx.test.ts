@@ -9,6 +9,7 @@ import { createUser } from '../../src/modules/users/users.service.js';
 import { signRequest } from '../../src/modules/admin/signature.js';
 import { openTestDatabase, startTestApp, testConfig, type TestDatabase } from '../support/harness.js';
 import { expectError } from '../support/expect.js';
+import { waitFor } from '../support/time.js';
 import {
   DEPLOY_CONF,
   nginxInstalled,
@@ -22,7 +23,7 @@ import {
 const SKIP_REASON = `nginx deployment tests skipped: ${NGINX_PATH} not found (apt-get install nginx, or set NGINX_PATH)`;
 if (!nginxInstalled()) console.warn(SKIP_REASON);
 
-const ADMIN_SECRET = 'deploy-test-secret';
+const ADMIN_SECRET = 'deploy-test-secret-of-at-least-32-characters';
 /** Real clients: distinct loopback source addresses, as nginx sees them on its TCP connections. */
 const A = '127.0.0.2';
 const B = '127.0.0.3';
@@ -39,6 +40,9 @@ interface Deployment {
   seen: Array<{ forwardedFor: string | string[] | undefined; clientIp: string | null }>;
   /** The public link of one subscription, as plain text. */
   link: string;
+  /** That subscription's token, and its owner's API token. */
+  token: string;
+  apiToken: string;
 }
 
 /** The service on a free loopback port with `env`, a subscription to fetch, and nginx in front of it. */
@@ -72,7 +76,8 @@ async function deploy(env: Record<string, string>): Promise<Deployment> {
   });
   expect(created.statusCode, created.body).toBe(201);
   const nginx = await startNginx(address.port);
-  return { app, nginx, database, logs, seen, link: `/sub/${created.json<{ token: string }>().token}?format=plain` };
+  const token = created.json<{ token: string }>().token;
+  return { app, nginx, database, logs, seen, link: `/sub/${token}?format=plain`, token, apiToken: user.api_token };
 }
 
 async function undeploy(deployment: Deployment | undefined): Promise<void> {
@@ -93,8 +98,11 @@ function admin(from: string, port: number, method: string, path: string, headers
 
 describe('generated test site', () => {
   it('keeps the documented proxy directives and moves only listen, TLS, logs and the upstream port', () => {
-    const site = testSite(readFileSync(DEPLOY_CONF, 'utf8'), 40001, 40002);
+    const site = testSite(readFileSync(DEPLOY_CONF, 'utf8'), 40001, 40002, '/tmp/logs');
     expect(site).toContain('listen 127.0.0.1:40001;');
+    expect(site).toContain('access_log /tmp/logs/access.log subweave;');
+    expect(site).toMatch(/^log_format subweave /m);
+    expect(site).toMatch(/^map \$request_uri \$subweave_log_path \{/m);
     expect(site).toContain('server 127.0.0.1:40002;');
     expect(site).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
     expect(site).toContain('proxy_pass http://subweave;');
@@ -192,6 +200,51 @@ describe('generated test site', () => {
       const warnings = d.logs.filter((line) => line.includes('X-Forwarded-For') && line.includes('TRUST_PROXY'));
       expect(warnings).toHaveLength(1);
       expect(JSON.parse(warnings[0] as string).level).toBe(40);
+    });
+  },
+);
+
+(nginxInstalled() ? describe : describe.skip)(
+  nginxInstalled() ? 'nginx access log without tokens' : SKIP_REASON,
+  () => {
+    let d: Deployment;
+    beforeAll(async () => {
+      d = await deploy({ TRUST_PROXY: '127.0.0.1', RATE_LIMIT_PUBLIC_PER_MIN: '0', AUTO_BAN_VIOLATIONS: '0' });
+    });
+    afterAll(() => undeploy(d));
+
+    it('logs every token-bearing request with <token> in place of the token, and the Referer likewise', async () => {
+      const t = d.token;
+      const browser = { accept: 'text/html' };
+      const api = { 'api-token': d.apiToken };
+      const requests: Array<[string, string, Record<string, string>, number, string]> = [
+        // method, path, headers, status, the path as the log shows it
+        ['GET', `/sub/${t}?format=plain`, {}, 200, '/sub/<token>?format=plain'],
+        ['GET', `/sub/${t}/mihomo`, {}, 200, '/sub/<token>/mihomo'],
+        ['GET', `/sub/${t}/`, { 'user-agent': 'sing-box 1.12.0' }, 200, '/sub/<token>/'],
+        ['GET', `/api/v1/sub/${t}/xray`, {}, 200, '/api/v1/sub/<token>/xray'],
+        ['GET', `/sub/${t}`, browser, 200, '/sub/<token>'], // the page
+        ['GET', `/sub/${t}`, { referer: `https://sub.test/sub/${t}?x=${t}` }, 200, '/sub/<token>'],
+        ['GET', `/sub/${t}?format=plain&token=${t}`, {}, 200, '/sub/<token>?<query>'],
+        ['GET', `/api/v1/subs/${t}`, api, 200, '/api/v1/subs/<token>'],
+        ['POST', `/api/v1/subs/${t}/refresh`, api, 200, '/api/v1/subs/<token>/refresh'],
+        ['GET', `//SUB//${t}`, {}, 404, '//SUB//<token>'],
+        ['GET', `/unknown/${t}`, {}, 404, '/unknown/<token>'],
+        ['GET', `/sub/${t.slice(0, 20)}`, {}, 404, '/sub/<token>'],
+      ];
+      for (const [method, path, headers, status, logged] of requests) {
+        const res = await sendFrom('127.0.0.5', d.nginx.port, method, path, headers);
+        expect(res.status, `${method} ${path}: ${res.body}`).toBe(status);
+        // nginx writes the line once the answer is complete; wait until it is there.
+        await waitFor(5_000, async () => d.nginx.accessLog().includes(`"${method} ${logged} HTTP/1.1" ${status}`));
+        expect(d.nginx.accessLog()).toContain(`"${method} ${logged} HTTP/1.1" ${status}`);
+      }
+      const log = d.nginx.accessLog();
+      expect(log.trim().split('\n')).toHaveLength(requests.length);
+      expect(log).toContain('"https://sub.test/sub/<token>"');
+      expect(log).not.toContain(t);
+      expect(log).not.toContain(t.slice(0, 20));
+      expect(log).not.toContain(d.apiToken);
     });
   },
 );

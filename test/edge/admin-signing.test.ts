@@ -19,7 +19,7 @@ import {
 import { expectError } from '../support/expect.js';
 import { freshUserId } from '../support/factories.js';
 
-const SECRET = 'signing-secret';
+const SECRET = 'signing-secret-of-at-least-32-characters';
 
 /** Sends exactly these bytes under a signature made for another request. */
 function sendSigned(

@@ -5,7 +5,7 @@ import { approvedPair, PROVIDERS } from '../support/factories.js';
 import { expectError } from '../support/expect.js';
 
 describeEachDatabase('edge: providers and disabled users', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'disabled-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'disabled-secret-of-at-least-32-characters' });
 
   it('refuses every provider-scoped subscription call for a disabled user with 403 account_disabled', async () => {
     const { provider, user } = await approvedPair(t);

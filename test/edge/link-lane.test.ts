@@ -23,7 +23,7 @@ import {
 import { freshUserId, trojanUri, vlessUri } from '../support/factories.js';
 import { expectEnvelope, UUID_RE } from '../support/expect.js';
 
-const SECRET = 'lane-secret';
+const SECRET = 'lane-secret-of-at-least-32-characters';
 /** Inject warms the cache from this address, so 127.0.0.1 (the HTTP client) keeps its whole budget. */
 const WARMING_IP = '198.51.100.7';
 

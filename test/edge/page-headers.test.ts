@@ -84,3 +84,46 @@ describe('edge: docs policy and PUBLIC_BASE_URL', () => {
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://api.example.com']);
   });
 });
+
+describe('edge: docs servers', () => {
+  const t = useTestApp('sqlite', { PUBLIC_BASE_URL: 'https://api.example.com/base', TRUST_PROXY: '10.0.0.0/8' });
+  const configured = { url: 'https://api.example.com/base', description: 'PUBLIC_BASE_URL' };
+  const servers = async (path: string, headers: Record<string, string>, ip?: string) => {
+    const res = await t.call('GET', path, { headers, ...(ip ? { ip } : {}) });
+    expect(res.statusCode, res.body).toBe(200);
+    // The policy is the same whatever host the page was opened on.
+    expect(directives(res).get('connect-src')).toEqual(["'self'", 'https://api.example.com']);
+    expect(directives(res).get('frame-ancestors')).toEqual(["'none'"]);
+    return res.json<{ servers: unknown[] }>().servers;
+  };
+
+  it('offers PUBLIC_BASE_URL and the origin the docs were opened from, in /docs/json and /openapi.json', async () => {
+    const opened = { url: 'http://192.168.1.5:8080', description: 'this page' };
+    expect(await servers('/docs/json', { host: '192.168.1.5:8080' })).toEqual([configured, opened]);
+    expect(await servers('/openapi.json', { host: '192.168.1.5:8080' })).toEqual([configured, opened]);
+    // The next request on another host gets its own origin: nothing is kept in the shared document.
+    expect(await servers('/docs/json', { host: 'localhost:8080' })).toEqual([
+      configured,
+      { url: 'http://localhost:8080', description: 'this page' },
+    ]);
+  });
+
+  it('takes the scheme from X-Forwarded-Proto only when a TRUST_PROXY address sent it', async () => {
+    const headers = { host: 'subs.lan', 'x-forwarded-proto': 'https' };
+    expect(await servers('/docs/json', headers, '10.1.2.3')).toEqual([
+      configured,
+      { url: 'https://subs.lan', description: 'this page' },
+    ]);
+    expect(await servers('/docs/json', headers, '203.0.113.9')).toEqual([
+      configured,
+      { url: 'http://subs.lan', description: 'this page' },
+    ]);
+  });
+
+  it('adds nothing when the page was opened at PUBLIC_BASE_URL, or the Host header is not a host', async () => {
+    const viaProxy = { host: 'api.example.com', 'x-forwarded-proto': 'https' };
+    expect(await servers('/docs/json', viaProxy, '10.1.2.3')).toEqual([configured]);
+    expect(await servers('/docs/json', { host: 'evil.example/x?y' })).toEqual([configured]);
+    expect(await servers('/docs/json', { host: 'user@evil.example' })).toEqual([configured]);
+  });
+});

@@ -57,7 +57,7 @@ describe('linkUrlJson', () => {
 });
 
 describeEachDatabase('edge: logs and request ids', (kind) => {
-  const SECRET = 'log-secret';
+  const SECRET = 'log-secret-of-at-least-32-characters';
   let database: TestDatabase;
   let app: FastifyInstance;
   let lines: string[];
@@ -180,7 +180,7 @@ function getOverHttp(base: string, path: string, headers: Record<string, string>
 }
 
 describeEachDatabase('edge: the client address in access lines behind TRUST_PROXY', (kind) => {
-  const SECRET = 'log-secret';
+  const SECRET = 'log-secret-of-at-least-32-characters';
   const PROXY = '127.0.0.1';
   let database: TestDatabase;
   let app: FastifyInstance;

@@ -16,7 +16,7 @@ function issuePaths(res: Awaited<ReturnType<ReturnType<typeof useTestApp>['call'
 }
 
 describeEachDatabase('edge: hostile strings', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'strings-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'strings-secret-of-at-least-32-characters' });
   let token: string;
   let subToken: string;
   let configId: string;

@@ -20,7 +20,7 @@ interface Page {
 }
 
 describeEachDatabase('audit log', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'audit-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'audit-secret-of-at-least-32-characters' });
   const audit = async (query: string) => expectStatus(await t.admin('GET', `/audit${query}`), 200).json<Page>();
 
   it('records a provider changing a user subscription: actor, address, request id, action, target, fields', async () => {

@@ -41,7 +41,10 @@ async function eventsOf(t: TestApp, work: () => Promise<unknown>): Promise<Event
 }
 
 describeEachDatabase('events outbox', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'events-secret', MAX_SUBSCRIPTIONS_PER_USER: '2' });
+  const t = useTestApp(kind, {
+    ADMIN_SECRET: 'events-secret-of-at-least-32-characters',
+    MAX_SUBSCRIPTIONS_PER_USER: '2',
+  });
   const upstream = useUpstream();
 
   it('a user creating, changing, rotating and deleting a subscription writes one event each, actor the user', async () => {

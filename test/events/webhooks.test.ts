@@ -53,7 +53,7 @@ async function eventually(check: () => boolean | Promise<boolean>): Promise<void
 }
 
 describeEachDatabase('webhooks', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'webhook-secret', ...FAST });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'webhook-secret-of-at-least-32-characters', ...FAST });
   let receiver: WebhookReceiver;
   beforeAll(async () => {
     receiver = await startReceiver();
@@ -249,7 +249,10 @@ describeEachDatabase('webhooks', (kind) => {
 });
 
 function describePrivate(kind: DatabaseKind): void {
-  const strict = useTestApp(kind, { ADMIN_SECRET: 'webhook-secret', FETCH_ALLOW_PRIVATE: 'false' });
+  const strict = useTestApp(kind, {
+    ADMIN_SECRET: 'webhook-secret-of-at-least-32-characters',
+    FETCH_ALLOW_PRIVATE: 'false',
+  });
   it('refuses a private or internal host without FETCH_ALLOW_PRIVATE', async () => {
     for (const url of ['http://127.0.0.1:9/hook', 'http://10.1.2.3/hook', 'http://localhost/hook', 'http://[::1]/']) {
       expectError(await strict.admin('POST', '/webhooks', { url, events: ['*'] }), 400, 'invalid_url');

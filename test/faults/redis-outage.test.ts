@@ -8,6 +8,7 @@ import {
   testConfig,
   type TestDatabase,
   connectedRedis,
+  TEST_ADMIN_SECRET,
 } from '../support/harness.js';
 import { waitFor } from '../support/time.js';
 import { freePort, privateRedis, type PrivateRedis } from '../../scripts/support/private-services.js';
@@ -25,7 +26,11 @@ describe('Redis failures [sqlite]', () => {
   beforeAll(async () => {
     database = await openTestDatabase('sqlite');
     redis = await privateRedis();
-    const config = testConfig({ REDIS_URL: redis.url, ADMIN_SECRET: 's', RATE_LIMIT_PUBLIC_PER_MIN: '1000' });
+    const config = testConfig({
+      REDIS_URL: redis.url,
+      ADMIN_SECRET: TEST_ADMIN_SECRET,
+      RATE_LIMIT_PUBLIC_PER_MIN: '1000',
+    });
     app = (await startTestApp(config, database.handle)).app;
   });
 
@@ -46,7 +51,10 @@ describe('Redis failures [sqlite]', () => {
       expect(
         (await app.inject({ method: 'GET', url: '/sub/none-such', remoteAddress: '198.51.100.7' })).statusCode,
       ).toBe(404);
-    const banned = await signedInject(app, 's', 'POST', '/ban', { ip_address: '198.51.100.8', duration_seconds: 60 });
+    const banned = await signedInject(app, TEST_ADMIN_SECRET, 'POST', '/ban', {
+      ip_address: '198.51.100.8',
+      duration_seconds: 60,
+    });
     expect(banned.statusCode).toBeLessThan(300);
     expect((await app.inject({ method: 'GET', url: '/sub/none-such', remoteAddress: '198.51.100.8' })).statusCode).toBe(
       403,
@@ -73,7 +81,10 @@ describe('no Redis at start [sqlite]', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase('sqlite');
-    const config = testConfig({ REDIS_URL: `redis://127.0.0.1:${await freePort()}`, ADMIN_SECRET: 's' });
+    const config = testConfig({
+      REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+      ADMIN_SECRET: TEST_ADMIN_SECRET,
+    });
     app = (await startTestApp(config, database.handle)).app;
   });
 
@@ -84,7 +95,10 @@ describe('no Redis at start [sqlite]', () => {
 
   it('starts, reports redis degraded with readyz 200, and takes admin writes', async () => {
     expect(await redisHealth(app)).toEqual({ status: 200, redis: 'degraded' });
-    const banned = await signedInject(app, 's', 'POST', '/ban', { ip_address: '198.51.100.10', duration_seconds: 60 });
+    const banned = await signedInject(app, TEST_ADMIN_SECRET, 'POST', '/ban', {
+      ip_address: '198.51.100.10',
+      duration_seconds: 60,
+    });
     expect(banned.statusCode).toBeLessThan(300);
     expect((await app.inject({ method: 'GET', url: '/sub/x', remoteAddress: '198.51.100.10' })).statusCode).toBe(403);
   });

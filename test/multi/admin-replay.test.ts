@@ -19,7 +19,7 @@ import {
 } from '../support/harness.js';
 import { expectError } from '../support/expect.js';
 
-const SECRET = 'replay-secret';
+const SECRET = 'replay-secret-of-at-least-32-characters';
 /** Nothing listens there: a Redis that is configured but never answers. */
 const DEAD_REDIS = 'redis://127.0.0.1:1';
 

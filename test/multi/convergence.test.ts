@@ -13,6 +13,7 @@ import {
   testConfig,
   testDatabaseKinds,
   connectedRedis,
+  TEST_ADMIN_SECRET,
 } from '../support/harness.js';
 import { freshUserId } from '../support/factories.js';
 
@@ -31,7 +32,10 @@ for (const kind of testDatabaseKinds()) {
       beforeAll(async () => {
         const scratch = await scratchDatabaseUrl(kind);
         cleanup = scratch.cleanup;
-        const config = testConfig({ ADMIN_SECRET: 's', REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}` });
+        const config = testConfig({
+          ADMIN_SECRET: TEST_ADMIN_SECRET,
+          REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`,
+        });
         for (let i = 0; i < 2; i++) {
           const handle = createDatabase(scratch.url);
           await migrateToLatest(handle);
@@ -121,11 +125,11 @@ for (const kind of testDatabaseKinds()) {
           ];
         expect(await ruleOn(second)).toBe('default');
         const rules = [{ id: 'tool', header: 'user-agent', match: 'prefix', value: 'mytool', result: 'plain' }];
-        expect((await signedInject(first, 's', 'PUT', '/format-rules', { rules })).statusCode).toBe(200);
+        expect((await signedInject(first, TEST_ADMIN_SECRET, 'PUT', '/format-rules', { rules })).statusCode).toBe(200);
         const seen = await convergesWithin(limitMs, async () => (await ruleOn(second)) === 'tool');
         expect(seen).not.toBeNull();
         if (withRedis) expect(seen).toBeLessThan(SLOW_POLL_MS / 5);
-        expect((await signedInject(first, 's', 'DELETE', '/format-rules')).statusCode).toBe(200);
+        expect((await signedInject(first, TEST_ADMIN_SECRET, 'DELETE', '/format-rules')).statusCode).toBe(200);
         expect(await convergesWithin(limitMs, async () => (await ruleOn(second)) === 'default')).not.toBeNull();
       });
     });

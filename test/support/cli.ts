@@ -10,6 +10,8 @@ import { run } from '../../src/cli.js';
 const execFileAsync = promisify(execFile);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST_CLI = join(ROOT, 'dist', 'cli.js');
+/** The package's bin (package.json), which runs dist/cli.js. */
+export const BIN = join(ROOT, 'bin', 'subweave.js');
 
 /** Building dist/ takes tens of seconds on a busy machine, and each spawn a second: give such tests room. */
 export const CLI_TEST_TIMEOUT_MS = 120_000;

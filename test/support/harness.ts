@@ -157,7 +157,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export const ADMIN_PREFIX = '/api/v1/admin';
 
 /** ADMIN_SECRET of the suites that sign admin calls without caring about the key. */
-export const TEST_ADMIN_SECRET = 's';
+export const TEST_ADMIN_SECRET = 'test-admin-secret-of-at-least-32-characters';
 
 export interface AdminCallOptions {
   /** Sign with this key instead of the app's ADMIN_SECRET. */

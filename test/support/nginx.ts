@@ -18,24 +18,38 @@ export function nginxInstalled(): boolean {
   return existsSync(NGINX_PATH);
 }
 
-/** The top-level blocks (`upstream x { ... }`, `server { ... }`) of an nginx file, comments removed. */
-export function topLevelBlocks(text: string): string[] {
-  const code = text.replace(/#[^\n]*/g, '');
-  const blocks: string[] = [];
+/**
+ * The top-level statements of an nginx file: blocks (`upstream x { ... }`, `server { ... }`, `map ... { ... }`) and
+ * directives (`log_format ...;`), comments removed. Braces, `;` and `#` inside quoted strings are text.
+ */
+export function topLevelStatements(text: string): string[] {
+  const statements: string[] = [];
+  let code = '';
   let depth = 0;
-  let start = 0;
-  for (let i = 0; i < code.length; i++) {
-    if (code[i] === '{') depth++;
-    if (code[i] !== '}') continue;
-    depth--;
-    if (depth < 0) throw new Error('unbalanced braces in the nginx file');
-    if (depth === 0) {
-      blocks.push(code.slice(start, i + 1).trim());
-      start = i + 1;
+  let quote: string | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (quote) {
+      code += c;
+      if (c === '\\') code += text[++i] ?? '';
+      else if (c === quote) quote = null;
+      continue;
+    }
+    if (c === '#') {
+      while (i + 1 < text.length && text[i + 1] !== '\n') i++;
+      continue;
+    }
+    code += c;
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth < 0) throw new Error('unbalanced braces in the nginx file');
+    if (depth === 0 && (c === '}' || c === ';')) {
+      statements.push(code.trim());
+      code = '';
     }
   }
-  if (depth !== 0 || code.slice(start).trim() !== '') throw new Error('text outside blocks in the nginx file');
-  return blocks;
+  if (depth !== 0 || quote || code.trim() !== '') throw new Error('unterminated statement in the nginx file');
+  return statements;
 }
 
 function onlyBlock(blocks: string[], what: string, test: (block: string) => boolean): string {
@@ -45,12 +59,14 @@ function onlyBlock(blocks: string[], what: string, test: (block: string) => bool
 }
 
 /**
- * The documented site made runnable in a test: the HTTPS server block, unchanged except that it listens on
- * 127.0.0.1:<listenPort> in plain HTTP (listen and ssl_* lines and its log paths dropped); the upstream points to
+ * The documented site made runnable in a test: the maps and log formats as they are; the HTTPS server block,
+ * unchanged except that it listens on 127.0.0.1:<listenPort> in plain HTTP (listen and ssl_* lines and its error log
+ * dropped) and writes its access log, in the documented format, to <logDir>/access.log; the upstream points to
  * 127.0.0.1:<appPort>. The port-80 redirect server is left out (tests never bind port 80).
  */
-export function testSite(documented: string, listenPort: number, appPort: number): string {
-  const blocks = topLevelBlocks(documented);
+export function testSite(documented: string, listenPort: number, appPort: number, logDir: string): string {
+  const blocks = topLevelStatements(documented);
+  const kept = blocks.filter((b) => /^(map|log_format)\s/.test(b));
   const upstream = onlyBlock(blocks, 'upstream block', (b) => /^upstream\s/.test(b));
   const proxy = onlyBlock(
     blocks,
@@ -61,10 +77,14 @@ export function testSite(documented: string, listenPort: number, appPort: number
   if (!upstream.includes(`server ${DOCUMENTED_UPSTREAM}`)) {
     throw new Error(`the upstream block no longer names ${DOCUMENTED_UPSTREAM}`);
   }
+  const accessLog = /^\s*access_log\s+\S+(\s[^;]*)?;\s*$/m.exec(proxy);
+  if (!accessLog) throw new Error('the HTTPS server block has no access_log');
   const server = proxy
-    .replace(/^\s*(listen|ssl_\w+|access_log|error_log)\s[^;]*;\s*$/gm, '')
+    .replace(/^\s*(listen|ssl_\w+|error_log)\s[^;]*;\s*$/gm, '')
+    .replace(accessLog[0], `\n    access_log ${logDir}/access.log${accessLog[1] ?? ''};`)
     .replace(/^server\s*\{/, `server {\n    listen 127.0.0.1:${listenPort};`);
-  return `${upstream.replace(`server ${DOCUMENTED_UPSTREAM}`, `server 127.0.0.1:${appPort}`)}\n\n${server}\n`;
+  const proxied = upstream.replace(`server ${DOCUMENTED_UPSTREAM}`, `server 127.0.0.1:${appPort}`);
+  return `${[...kept, proxied, server].join('\n\n')}\n`;
 }
 
 /** The main file: pid, logs and every temporary path inside `dir`, one worker, and the site. */
@@ -76,7 +96,7 @@ events {
     worker_connections 128;
 }
 http {
-    access_log ${dir}/access.log;
+    access_log off;
     client_body_temp_path ${dir}/client_body;
     proxy_temp_path ${dir}/proxy;
     fastcgi_temp_path ${dir}/fastcgi;
@@ -93,6 +113,8 @@ export interface RunningNginx {
   /** The generated site (for failure messages). */
   site: string;
   errorLog(): string;
+  /** What the site's access_log wrote, in its documented format. */
+  accessLog(): string;
   stop(): Promise<void>;
 }
 
@@ -102,11 +124,12 @@ export async function startNginx(appPort: number): Promise<RunningNginx> {
   // As root, nginx's workers run as an unprivileged user and must reach the temporary paths inside `dir`.
   chmodSync(dir, 0o755);
   const port = await freePort();
-  const site = testSite(readFileSync(DEPLOY_CONF, 'utf8'), port, appPort);
+  const site = testSite(readFileSync(DEPLOY_CONF, 'utf8'), port, appPort, dir);
   const conf = join(dir, 'nginx.conf');
   writeFileSync(conf, mainConfig(dir, site));
   const args = ['-p', `${dir}/`, '-c', conf];
-  const errorLog = () => (existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '');
+  const readLog = (name: string) => (existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : '');
+  const errorLog = () => readLog('error.log');
   await promisify(execFile)(NGINX_PATH, ['-t', '-q', ...args]).catch((error: { stderr?: string }) => {
     throw new Error(`nginx -t refused the generated config:\n${error.stderr ?? ''}\n${site}`);
   });
@@ -131,6 +154,7 @@ export async function startNginx(appPort: number): Promise<RunningNginx> {
     port,
     site,
     errorLog,
+    accessLog: () => readLog('access.log'),
     stop: async () => {
       // SIGTERM is nginx's fast shutdown: the master stops its worker and exits.
       if (running) child.kill('SIGTERM');

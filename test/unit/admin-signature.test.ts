@@ -9,7 +9,7 @@ import {
   type SignedRequest,
 } from '../../src/modules/admin/signature.js';
 
-const SECRET = 'unit-secret';
+const SECRET = 'unit-secret-of-at-least-32-characters';
 const NOW = 1_750_000_000_000;
 const request: SignedRequest = {
   timestamp: String(NOW),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { adminSecretWarning, ConfigError, loadConfig } from '../../src/config.js';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -51,11 +51,34 @@ describe('loadConfig', () => {
   });
 
   it('accepts PostgreSQL URLs and derives an invite key from ADMIN_SECRET', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgresql://u@h/db', ADMIN_SECRET: 's3cret' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgresql://u@h/db',
+      ADMIN_SECRET: 's3cret-of-at-least-32-characters',
+    });
     expect(config.databaseUrl).toBe('postgresql://u@h/db');
     expect(config.inviteSecret).toMatch(/^[0-9a-f]{64}$/);
     expect(config.inviteSecret).not.toContain('s3cret');
-    expect(loadConfig({ ADMIN_SECRET: 'a', INVITE_SECRET: 'b' }).inviteSecret).toBe('b');
+    expect(
+      loadConfig({ ADMIN_SECRET: 'admin-secret-of-at-least-32-characters', INVITE_SECRET: 'b' }).inviteSecret,
+    ).toBe('b');
+  });
+
+  it('refuses an ADMIN_SECRET under 16 characters (code points, after trimming) and warns under 32', () => {
+    const refused = problemsOf({ ADMIN_SECRET: '  ' + 'x'.repeat(15) + '  ' });
+    expect(refused).toEqual([
+      'ADMIN_SECRET must be at least 16 characters (got 15); make one with: openssl rand -base64 32',
+    ]);
+    // 15 code points in 30 UTF-16 units are still too few.
+    expect(problemsOf({ ADMIN_SECRET: '🔑'.repeat(15) })).toHaveLength(1);
+
+    const short = loadConfig({ ADMIN_SECRET: 'x'.repeat(16) });
+    expect(short.adminSecret).toBe('x'.repeat(16));
+    expect(adminSecretWarning(short)).toBe(
+      'ADMIN_SECRET has 16 characters; use at least 32 (make one with: openssl rand -base64 32)',
+    );
+    expect(adminSecretWarning(loadConfig({ ADMIN_SECRET: 'x'.repeat(31) }))).toContain('has 31 characters');
+    expect(adminSecretWarning(loadConfig({ ADMIN_SECRET: 'x'.repeat(32) }))).toBeNull();
+    expect(adminSecretWarning(loadConfig({}))).toBeNull();
   });
 
   it('reports every bad variable at once', () => {

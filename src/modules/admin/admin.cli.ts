@@ -43,7 +43,8 @@ Options:
   -h, --help       Show this help.
 
 Environment:
-  ADMIN_SECRET     The server's admin secret (required).
+  ADMIN_SECRET     The server's admin secret (required). The server wants at least 16 characters (32 or more
+                   without a warning); make one with: openssl rand -base64 32
   PORT             Used for the default --url.
 
 CIDR ranges in paths are percent-encoded for you (10.0.0.0/24 is sent as 10.0.0.0%2F24).

@@ -13,6 +13,7 @@ import { RequestHistoryResponse, type RequestHistoryView } from '../history/hist
 import {
   AddSourcesBody,
   CreateSubscriptionBody,
+  PasteResponse,
   RemoveSourcesBody,
   RefreshBody,
   RefreshResponse,
@@ -170,15 +171,41 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     },
   );
 
+  const addRoute = changeRoute(
+    'Add sources, or paste many',
+    'With `sources`: appends 1-150 sources; sources already present are skipped silently; too many: 413, nothing ' +
+      'added; answers 200 with the subscription. With `text`: a pasted block, one source per line, each added or ' +
+      'skipped on its own (duplicates, invalid lines, the MAX_SOURCES_PER_SUBSCRIPTION limit); answers 201 with a ' +
+      'report of every line when at least one was added, else 200 with the same report. See docs/api.md "Paste many".',
+    AddSourcesBody,
+    [400, 404, 413],
+  );
   app.post(
     '/:token/sources',
-    changeRoute(
-      'Add sources',
-      'Appends 1-150 sources; sources already present are skipped silently. Too many: 413, nothing added.',
-      AddSourcesBody,
-      [400, 404, 413],
-    ),
-    async (request) => service.addSources(scopeOf(request), request.params.token, request.body.sources),
+    {
+      ...addRoute,
+      schema: {
+        ...addRoute.schema,
+        response: {
+          ...addRoute.schema.response,
+          200: Type.Union([SubscriptionResponse, PasteResponse], {
+            description: 'With `sources`: the subscription. With `text`: the report, when no line was added.',
+          }),
+          201: PasteResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { sources, text } = request.body;
+      if ((sources === undefined) === (text === undefined)) {
+        throw appErrors.validation('Send either `sources` or `text`, not both and not neither.', [
+          { path: 'body', message: 'must have exactly one of sources and text' },
+        ]);
+      }
+      if (sources) return service.addSources(scopeOf(request), request.params.token, sources);
+      const report = await service.pasteSources(scopeOf(request), request.params.token, text as string);
+      return reply.code(report.added > 0 ? 201 : 200).send(report);
+    },
   );
 
   app.put(

@@ -11,6 +11,7 @@ import {
 } from '../fetch/fetch-options.js';
 import { linkSettingsInput, linkSettingsOutput } from './link-settings.js';
 import { Transforms, TransformsInput } from '../transforms/transforms.schemas.js';
+import { linkFields } from './public-links.js';
 
 export const MAX_SOURCES_PER_REQUEST = 150;
 export const MAX_SOURCE_DATA_LENGTH = 16_384;
@@ -146,12 +147,54 @@ export const UpdateSubscriptionBody = Type.Object(
   { description: 'At least one field; omitted fields stay unchanged.' },
 );
 
-export const AddSourcesBody = Type.Object({
-  sources: Type.Array(SourceInput, {
-    minItems: 1,
-    description:
-      'Sources to append, 1-150. Sources already in the subscription are skipped silently; more than 150 items or a total above MAX_SOURCES_PER_SUBSCRIPTION answers 413.',
+/** Why a pasted line was not added (docs/api.md "Paste many"). */
+export const PASTE_SKIP_REASONS = [
+  'invalid_source',
+  'invalid_url',
+  'invalid_comment',
+  'control_characters',
+  'too_long',
+  'duplicate',
+  'circular_reference',
+  'nesting_too_deep',
+  'limit_reached',
+] as const;
+export type PasteSkipReason = (typeof PASTE_SKIP_REASONS)[number];
+
+/** A pasted block: at most 1 MiB, the JSON body limit, whatever this says. */
+export const MAX_PASTE_TEXT_LENGTH = 1_048_576;
+
+export const AddSourcesBody = Type.Object(
+  {
+    sources: Type.Optional(
+      Type.Array(SourceInput, {
+        minItems: 1,
+        description:
+          'Sources to append, 1-150. Sources already in the subscription are skipped silently; more than 150 items or a total above MAX_SOURCES_PER_SUBSCRIPTION answers 413.',
+      }),
+    ),
+    text: Type.Optional(
+      Type.String({
+        maxLength: MAX_PASTE_TEXT_LENGTH,
+        description:
+          'Instead of `sources`: a pasted block, one source per line (CRLF, LF or CR; blank lines ignored; at most ' +
+          '1000 non-blank lines, else 413 `too_many_sources`). A block that is base64 of a URI list as a whole is ' +
+          'decoded first. Each line is added or skipped on its own; the answer reports every line.',
+      }),
+    ),
+  },
+  { description: 'Exactly one of `sources` and `text`; both or neither is 400 `validation_failed`.' },
+);
+
+const PastedLineReport = Type.Object({
+  line: Type.Integer({ minimum: 1, description: 'Line number in the text (in the decoded text for a base64 block).' }),
+  data: Type.String({ description: 'The line, trimmed (at most its first 200 characters).' }),
+  status: OneOf(['added', 'skipped'] as const, { description: 'Whether the line became a new source.' }),
+  source_id: Type.Union([Type.String(), Type.Null()], { description: "Added: the new source's id; else null." }),
+  reason: Type.Union([OneOf(PASTE_SKIP_REASONS), Type.Null()], {
+    description: 'Skipped: the reason code (docs/api.md "Paste many"); added: null.',
   }),
+  message: Type.Union([Type.String(), Type.Null()], { description: 'Skipped: a short explanation; else null.' }),
 });
 
 export const ReplaceSourcesBody = Type.Object({
@@ -245,6 +288,7 @@ export const SourceResponse = Type.Object({
 
 const subscriptionFields = {
   token: Type.String({ description: 'Subscription token; also the key of its public link.' }),
+  ...linkFields,
   name: Type.String({ description: 'Name.' }),
   provider_name: Type.Union([Type.String(), Type.Null()], {
     description: 'Provider managing this subscription, or null.',
@@ -268,6 +312,18 @@ export const SubscriptionResponse = Type.Object(
 export const SubscriptionListResponse = Type.Array(Type.Object(subscriptionFields), {
   description: 'Subscriptions of the caller, oldest first, without their sources.',
 });
+
+export const PasteResponse = Type.Object(
+  {
+    added: Type.Integer({ minimum: 0, description: 'Lines added as new sources.' }),
+    skipped: Type.Integer({ minimum: 0, description: 'Lines not added.' }),
+    base64: Type.Boolean({ description: 'Whether the whole text was decoded from base64 first.' }),
+    lines: Type.Array(PastedLineReport, { description: 'Every non-blank line, in order.' }),
+    subscription: SubscriptionResponse,
+  },
+  { description: 'What a pasted block did, line by line, and the subscription afterwards.' },
+);
+export type PasteReport = Static<typeof PasteResponse>;
 
 export type SourceView = Static<typeof SourceResponse>;
 export type SubscriptionView = Static<typeof SubscriptionResponse>;

@@ -21,7 +21,20 @@ import {
   listSources,
   updateSource,
 } from '../sources/sources.store.js';
-import { MAX_SOURCES_PER_REQUEST, type CreateSubscriptionInput, type SourceInput } from './subscriptions.schemas.js';
+import {
+  MAX_SOURCES_PER_REQUEST,
+  type CreateSubscriptionInput,
+  type PasteReport,
+  type SourceInput,
+} from './subscriptions.schemas.js';
+import {
+  classifyPastedLine,
+  MAX_PASTE_LINES,
+  pastedLines,
+  skippedFor,
+  type LineVerdict,
+  type PastedLine,
+} from '../sources/paste.js';
 import type { UpdateConfigInput, UpdateSubscriptionInput } from './subscriptions.schemas.js';
 import { scopeKey, type Scope } from './scope.js';
 import {
@@ -207,6 +220,100 @@ export class SubscriptionsService {
     });
     await this.fetchNewUrls(prepared);
     return this.get(scope, token);
+  }
+
+  /**
+   * POST .../sources with `{text}`: every non-blank line added or skipped on its own, the added ones in one
+   * transaction with one event carrying the counts (docs/api.md "Paste many").
+   */
+  async pasteSources(scope: Scope, token: string, text: string): Promise<PasteReport> {
+    const { lines, base64 } = pastedLines(text);
+    if (lines.length === 0) {
+      throw errors.validation('The text holds no source: every line is blank.', [
+        { path: 'body.text', message: 'has no non-blank line' },
+      ]);
+    }
+    if (lines.length > MAX_PASTE_LINES) throw errors.tooManySources(MAX_PASTE_LINES, lines.length);
+    const subscription = await this.load(scope, token, 'write');
+    const baseUrl = this.config.publicBaseUrl;
+    const known = await existingTokens(
+      this.db,
+      copiedLinkTokens(
+        lines.map((l) => l.text),
+        baseUrl,
+      ),
+    );
+    const verdicts = await Promise.all(
+      lines.map(async ({ text: line }) => {
+        const verdict = classifyPastedLine(line, baseUrl, known);
+        if (!verdict.ok || verdict.source.type !== 'external_url') return verdict;
+        return checkExternalHosts([verdict.source], this.config.fetchAllowPrivate).then(() => verdict, skippedFor);
+      }),
+    );
+    const added = await this.changes.write(async (trx, record, emit) => {
+      const candidates = verdicts.flatMap((v) => (v.ok ? [v.source] : []));
+      await this.lockGraph(trx, candidates);
+      record({ kind: 'subscription', token });
+      await lockSubscription(trx, this.database.dialect, token);
+      const existing = await listSources(trx, token);
+      const held = new Set(existing.map((s) => s.id));
+      /** Source id -> the line that added it. */
+      const pasted = new Map<string, number>();
+      let room = this.config.maxSourcesPerSubscription - existing.length;
+      const fresh: PreparedSource[] = [];
+      for (const [index, verdict] of verdicts.entries()) {
+        if (!verdict.ok) continue;
+        const { source } = verdict;
+        let skip: LineVerdict | null = null;
+        const earlier = pasted.get(source.id);
+        if (held.has(source.id)) skip = { ok: false, reason: 'duplicate', message: 'already in the subscription' };
+        else if (earlier !== undefined) skip = { ok: false, reason: 'duplicate', message: `same as line ${earlier}` };
+        else if (source.refToken !== null) {
+          skip = await checkReferences(trx, token, [source], this.config.maxNestingDepth).then(() => null, skippedFor);
+        }
+        if (!skip && room <= 0) {
+          const max = this.config.maxSourcesPerSubscription;
+          skip = {
+            ok: false,
+            reason: 'limit_reached',
+            message: `the subscription holds ${max} sources, the most allowed`,
+          };
+        }
+        if (skip) {
+          verdicts[index] = skip;
+          continue;
+        }
+        pasted.set(source.id, (lines[index] as PastedLine).line);
+        room--;
+        fresh.push(source);
+      }
+      if (fresh.length === 0) return fresh;
+      const nextIndex = existing.reduce((max, s) => Math.max(max, s.order_index + 1), 0);
+      const now = new Date().toISOString();
+      await insertSources(trx, toRows(token, fresh, nextIndex, now));
+      await touchSubscription(trx, token, now);
+      const counts = { sources_added: fresh.length, lines_skipped: lines.length - fresh.length };
+      emit(subscriptionEvent('subscription.updated', subject(subscription), counts));
+      return fresh;
+    });
+    await this.fetchNewUrls(added);
+    return {
+      added: added.length,
+      skipped: lines.length - added.length,
+      base64,
+      lines: lines.map(({ line, text: data }, index) => {
+        const verdict = verdicts[index] as LineVerdict;
+        return {
+          line,
+          data: data.slice(0, 200),
+          status: verdict.ok ? 'added' : 'skipped',
+          source_id: verdict.ok ? verdict.source.id : null,
+          reason: verdict.ok ? null : verdict.reason,
+          message: verdict.ok ? null : verdict.message,
+        };
+      }),
+      subscription: await this.get(scope, token),
+    };
   }
 
   async replaceSources(scope: Scope, token: string, inputs: SourceInput[]) {

@@ -11,6 +11,7 @@ import type { CacheState, ExternalSources } from '../fetch/external-sources.js';
 import { settingsView } from './link-settings.js';
 import { fetchKey, fetchOptionsView } from '../fetch/fetch-options.js';
 import { transformsOf } from '../transforms/stored.js';
+import { publicLinks } from './public-links.js';
 
 /** `last_error` of a reference whose subscription was deleted (it stays in the list and contributes nothing). */
 export const SUBSCRIPTION_DELETED = 'subscription_deleted';
@@ -49,6 +50,7 @@ export class SubscriptionViews {
   private item(row: SubscriptionWithProvider, sourcesCount: number): SubscriptionListItem {
     return {
       token: row.token,
+      ...publicLinks(this.config.publicBaseUrl, row.token),
       name: row.name,
       provider_name: row.provider_name,
       description: row.description,
