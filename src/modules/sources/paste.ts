@@ -1,7 +1,7 @@
 // A pasted block of sources (docs/api.md "Paste many"): split into lines, decoded when the whole block is base64,
 // each line classified as a single source would be, with a reason code for each line that cannot be added.
 import { AppError } from '../../http/errors.js';
-import { decodeBase64Loose } from './uri-text.js';
+import { decodeBase64Loose } from '../../formats/share-uri/index.js';
 import { CONTROL_CHARACTER, prepareSources, type PreparedSource } from './source-input.js';
 import { MAX_SOURCE_DATA_LENGTH, type PasteSkipReason } from '../subscriptions/subscriptions.schemas.js';
 
