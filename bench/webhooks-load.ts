@@ -1,8 +1,11 @@
 // The warm public link under wrk while nothing is delivered, and while 1,000 webhook messages are delivered to a slow
-// receiver and retried against an unreachable one, in the same service process; the figures are in docs/benchmarks.md.
+// receiver and retried against an unreachable one, in the same service process, on SQLite or the PostgreSQL of
+// BENCH_DATABASE_URL; the figures are in docs/benchmarks.md.
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
+import pg from 'pg';
 import { createDatabase } from '../src/db/database.js';
 import { inTransaction } from '../src/db/executor.js';
 import { writeEvents } from '../src/events/outbox.js';
@@ -10,7 +13,7 @@ import { userEvent } from '../src/events/subjects.js';
 import { sendAdminRequest } from '../src/modules/admin/admin-client.js';
 import { freePort } from '../scripts/support/private-services.js';
 import { median } from '../scripts/support/stats.js';
-import { seedLink } from './link-seed.js';
+import { cpuSeconds, seedLink } from './link-seed.js';
 import { startServiceProcess, type ServiceProcess } from './service-process.js';
 import { wrk, type WrkResult } from './wrk.js';
 
@@ -46,13 +49,63 @@ async function admin(service: ServiceProcess, method: string, path: string, body
 
 const load = () => (loadavg()[0] ?? 0).toFixed(2);
 
+/** The service's event-loop delay while wrk ran (bench/loop-delay-probe.mjs). */
+interface LoopDelay {
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+}
+
+interface Measured extends WrkResult {
+  load_average_1m: string;
+  loop_delay: LoopDelay;
+  /** CPU seconds the service spent while wrk ran. */
+  cpu_seconds: number;
+}
+
 interface Round {
-  idle: WrkResult & { load_average_1m: string };
-  delivering: WrkResult & { load_average_1m: string; attempts_during: number; pending_after: number };
+  idle: Measured;
+  delivering: Measured & { attempts_during: number; pending_after: number };
+}
+
+/** wrk against the link, with the service's event-loop delay over the same seconds. */
+async function measure(service: ServiceProcess, url: string): Promise<Measured> {
+  const loadAverage = load();
+  service.child.send('loop-delay:reset');
+  const cpuBefore = cpuSeconds(service.pid);
+  const result = await wrk(url, { connections: CONNECTIONS, seconds: SECONDS });
+  const cpu = Number((cpuSeconds(service.pid) - cpuBefore).toFixed(2));
+  const loopDelay = new Promise<LoopDelay>((resolve) =>
+    service.child.once('message', (data) => resolve((data as { loopDelay: LoopDelay }).loopDelay)),
+  );
+  service.child.send('loop-delay:read');
+  return { ...result, load_average_1m: loadAverage, loop_delay: await loopDelay, cpu_seconds: cpu };
+}
+
+/**
+ * The database: a new SQLite file, or a schema of its own on the PostgreSQL server of BENCH_DATABASE_URL (dropped at
+ * the end).
+ */
+async function benchDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
+  const server = process.env['BENCH_DATABASE_URL'];
+  if (!server) return { drop: async () => undefined };
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  const options = encodeURIComponent(`-c search_path=${schema}`);
+  return {
+    url: `${server}${server.includes('?') ? '&' : '?'}options=${options}`,
+    drop: async () => {
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+    },
+  };
 }
 
 async function main(): Promise<void> {
-  const link = await seedLink('info');
+  const target = await benchDatabase();
+  const link = await seedLink('info', target.url);
   const slow = await slowReceiver();
   const unreachable = `http://127.0.0.1:${await freePort()}/down`;
   const env = {
@@ -85,12 +138,14 @@ async function main(): Promise<void> {
   const rounds: Round[] = [];
   try {
     for (let round = 0; round < ROUNDS; round++) {
-      const service = await startServiceProcess(env);
+      const service = await startServiceProcess(env, {
+        nodeArgs: ['--import', './bench/loop-delay-probe.mjs'],
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      });
       try {
         const url = `${service.base}${link.path}`;
         await wrk(url, { connections: CONNECTIONS, seconds: 2 });
-        const idleLoad = load();
-        const idle = await wrk(url, { connections: CONNECTIONS, seconds: SECONDS });
+        const idle = await measure(service, url);
 
         const endpoints = [
           await admin(service, 'POST', '/webhooks', { url: slow.url, events: ['user.created'] }),
@@ -104,20 +159,14 @@ async function main(): Promise<void> {
         );
         // Let the workers fill their slots before measuring.
         await new Promise((resolve) => setTimeout(resolve, 1500));
-        const busyLoad = load();
         const attemptsBefore = await attempts();
-        const busy = await wrk(url, { connections: CONNECTIONS, seconds: SECONDS });
+        const busy = await measure(service, url);
         const attemptsDuring = (await attempts()) - attemptsBefore;
         const stillPending = await pending();
         for (const endpoint of endpoints) await admin(service, 'DELETE', `/webhooks/${endpoint.id}`);
         rounds.push({
-          idle: { ...idle, load_average_1m: idleLoad },
-          delivering: {
-            ...busy,
-            load_average_1m: busyLoad,
-            attempts_during: attemptsDuring,
-            pending_after: stillPending,
-          },
+          idle,
+          delivering: { ...busy, attempts_during: attemptsDuring, pending_after: stillPending },
         });
         console.error(`round ${round + 1}: ${JSON.stringify(rounds.at(-1))}`);
       } finally {
@@ -128,16 +177,19 @@ async function main(): Promise<void> {
     slow.close();
     await database.close();
     await link.close();
+    await target.drop();
   }
-  const summary = (pick: (r: Round) => WrkResult) => ({
+  const summary = (pick: (r: Round) => Measured) => ({
     p50_ms: median(rounds.map((r) => pick(r).p50_ms)),
     p99_ms: median(rounds.map((r) => pick(r).p99_ms)),
     requests_per_second: median(rounds.map((r) => pick(r).requests_per_second)),
     errors: rounds.reduce((sum, r) => sum + pick(r).errors, 0),
+    loop_delay_max_ms: median(rounds.map((r) => pick(r).loop_delay.max_ms)),
   });
   console.log(
     JSON.stringify(
       {
+        database: target.url ? 'postgres' : 'sqlite',
         seconds: SECONDS,
         connections: CONNECTIONS,
         messages: MESSAGES,
