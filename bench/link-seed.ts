@@ -39,16 +39,17 @@ export function upstreamServer(): Server {
 }
 
 /**
- * Builds the service, then seeds through a service process of its own (stopped before this resolves): two nested
+ * Builds the service, then seeds through a service process of its own (stopped before this resolves) into a new
+ * SQLite file, or into `databaseUrl` (an empty database) when given: two nested
  * subscriptions of 20 configs, 150 configs of its own and two base64 upstreams of 200 lines each, which stay up
  * until `close` so later processes can refresh them.
  */
-export async function seedLink(logLevel: string): Promise<SeededLink> {
+export async function seedLink(logLevel: string, databaseUrl?: string): Promise<SeededLink> {
   execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
   const dir = mkdtempSync(join(tmpdir(), 'subweave-link-'));
   const env = {
     ...process.env,
-    DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
+    DATABASE_URL: databaseUrl ?? `sqlite:${join(dir, 'bench.db')}`,
     ...BENCH_ENV,
     MAX_SOURCES_PER_SUBSCRIPTION: '200',
     MAX_SUBSCRIPTIONS_PER_USER: '10',

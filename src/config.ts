@@ -42,6 +42,8 @@ export interface Config {
   webhookConcurrency: number;
   /** How often this process looks for due webhook messages. */
   webhookPollMs: number;
+  /** A delivery that has no 2xx answer within this has failed; a lease lasts 4 times as long (docs/webhooks.md). */
+  webhookTimeoutMs: number;
   rateLimitPublicPerMin: number;
   rateLimitApiPerMin: number;
   rateLimitAnonPerMin: number;
@@ -181,6 +183,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     webhookRetryDelays: secondsList('WEBHOOK_RETRY_DELAYS', DEFAULT_WEBHOOK_RETRY_DELAYS),
     webhookConcurrency: int('WEBHOOK_CONCURRENCY', 8, 1, 256),
     webhookPollMs: int('WEBHOOK_POLL_MS', 1000, 10, 3_600_000),
+    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     rateLimitPublicPerMin: int('RATE_LIMIT_PUBLIC_PER_MIN', 120, 0),
     rateLimitApiPerMin: int('RATE_LIMIT_API_PER_MIN', 600, 0),
     rateLimitAnonPerMin: int('RATE_LIMIT_ANON_PER_MIN', 60, 0),

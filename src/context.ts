@@ -159,6 +159,7 @@ export async function createContext(
     retryDelaysSeconds: config.webhookRetryDelays,
     concurrency: config.webhookConcurrency,
     pollMs: config.webhookPollMs,
+    timeoutMs: config.webhookTimeoutMs,
     allowPrivate: config.fetchAllowPrivate,
     userAgent: config.fetchUserAgent,
     log: log.child({ role: 'webhooks' }),

@@ -58,7 +58,9 @@ export const AuditEntry = Type.Object({
   }),
   action: Type.String({ description: 'e.g. `subscription.update`.' }),
   target: Type.String({ description: 'e.g. `subscription:sub_...`.' }),
-  event_id: Type.String({ description: 'The event this entry records (docs/webhooks.md).' }),
+  event_id: Type.Union([Type.String(), Type.Null()], {
+    description: 'The event this entry records (docs/webhooks.md); null for webhook endpoint management.',
+  }),
   summary: Type.Record(Type.String(), Type.Unknown(), {
     description: 'What changed: names and counts, never secret values.',
   }),

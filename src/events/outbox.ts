@@ -4,7 +4,10 @@ import { chunks } from '../db/chunks.js';
 import { insertAuditEntries, insertEvents } from './events.store.js';
 import { inTransaction, type Executor } from '../db/executor.js';
 import { currentActing, type Acting } from './actor-context.js';
-import type { Actor, Emit, EventInput } from './event-types.js';
+import type { Actor, Emit, EventData, EventInput } from './event-types.js';
+import type { Insertable } from 'kysely';
+import type { AuditLogTable } from '../db/types.js';
+import { NO_EVENT } from './audit.store.js';
 import { matchEndpoints } from '../webhooks/matching.js';
 import { insertMessages } from '../webhooks/messages.store.js';
 
@@ -53,22 +56,54 @@ export async function writeEvents(
   for (const batch of chunks(audited, ROWS_PER_INSERT)) {
     await insertAuditEntries(
       trx,
-      batch.map((event) => ({
-        created_at: timestamp,
-        actor_kind: event.actor.kind,
-        actor_id: event.actor.id,
-        client_ip: acting.clientIp,
-        request_id: acting.requestId,
-        action: event.audit?.action ?? '',
-        target: event.audit?.target ?? '',
-        user_id: event.userId ?? null,
-        event_id: event.id,
-        summary: JSON.stringify(event.data),
-      })),
+      batch.map((event) =>
+        auditRow(acting, event.actor, timestamp, {
+          action: event.audit?.action ?? '',
+          target: event.audit?.target ?? '',
+          userId: event.userId ?? null,
+          eventId: event.id,
+          summary: event.data,
+        }),
+      ),
     );
   }
   await insertMessages(trx, await matchEndpoints(trx, stored));
   return stored;
+}
+
+/** A management write that is no event (webhook endpoints): what the audit log records about it. */
+export interface AuditInput {
+  action: string;
+  target: string;
+  /** What changed: field names and counts, never secret values. */
+  summary: EventData;
+}
+
+/** Inserts the audit entry of a write that has no event, inside the transaction of that write. */
+export async function writeAudit(trx: Executor, entry: AuditInput, acting: Acting = currentActing()): Promise<void> {
+  const row = auditRow(acting, acting.actor(), new Date().toISOString(), { ...entry, userId: null, eventId: null });
+  await insertAuditEntries(trx, [row]);
+}
+
+function auditRow(
+  acting: Acting,
+  actor: Actor,
+  timestamp: string,
+  entry: AuditInput & { userId: number | null; eventId: string | null },
+): Insertable<AuditLogTable> {
+  return {
+    created_at: timestamp,
+    actor_kind: actor.kind,
+    actor_id: actor.id,
+    client_ip: acting.clientIp,
+    request_id: acting.requestId,
+    action: entry.action,
+    target: entry.target,
+    user_id: entry.userId,
+    // The column is NOT NULL (migration 011): '' stands for "no event".
+    event_id: entry.eventId ?? NO_EVENT,
+    summary: JSON.stringify(entry.summary),
+  };
 }
 
 /** Runs `work` in one transaction; the events it emits are written in that transaction before it commits. */

@@ -9,10 +9,11 @@ import { findEndpointById, updateEndpoint, type EndpointRow } from './endpoints.
 import { claimDue, countFailed, recordAttempt, settleMessage, type MessageRow } from './messages.store.js';
 import { signatureHeader } from './signing.js';
 
-/** A 2xx within this is a success (docs/webhooks.md). */
-const DELIVERY_TIMEOUT_MS = 10_000;
-/** A lease outlives the attempt it covers, so an instance that dies mid-delivery frees its messages this soon. */
-const LEASE_MS = DELIVERY_TIMEOUT_MS + 30_000;
+/**
+ * A lease outlives the attempt it covers (at most `timeoutMs`) and the writes after it, so a message is never attempted
+ * twice at once, and an instance that dies mid-delivery frees its messages this soon.
+ */
+const LEASE_PER_TIMEOUT = 4;
 const RESPONSE_KEPT = 1024;
 const DISABLE_AFTER_MS = 3 * 24 * 3600_000;
 const DISABLE_AFTER_FAILED = 10;
@@ -21,6 +22,8 @@ export interface DeliveryOptions {
   retryDelaysSeconds: readonly number[];
   concurrency: number;
   pollMs: number;
+  /** A 2xx within this is a success (docs/webhooks.md: 10 s). */
+  timeoutMs: number;
   allowPrivate: boolean;
   userAgent: string;
   log: Pick<FastifyBaseLogger, 'warn'>;
@@ -41,11 +44,11 @@ export class WebhookDelivery {
     // Names are checked again when the socket connects, so a host re-resolving to a private address is refused.
     this.agent = new Agent({
       connect: {
-        timeout: DELIVERY_TIMEOUT_MS,
+        timeout: options.timeoutMs,
         lookup: connectLookup(systemLookup, !options.allowPrivate, new AbortController().signal),
       },
-      headersTimeout: DELIVERY_TIMEOUT_MS,
-      bodyTimeout: DELIVERY_TIMEOUT_MS,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
     });
   }
 
@@ -82,7 +85,7 @@ export class WebhookDelivery {
       this.database.dialect,
       free,
       new Date(now).toISOString(),
-      new Date(now + LEASE_MS).toISOString(),
+      new Date(now + this.options.timeoutMs * LEASE_PER_TIMEOUT).toISOString(),
     );
     const backlog = claimed.length === free;
     for (const message of claimed) {
@@ -168,7 +171,7 @@ export class WebhookDelivery {
       const answer = await request(endpoint.url, {
         method: 'POST',
         dispatcher: this.agent,
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
         headers: {
           'content-type': 'application/json',
           'user-agent': this.options.userAgent,

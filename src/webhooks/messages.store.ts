@@ -67,7 +67,9 @@ export async function claimDue(
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    // Oldest first; messages of one transaction share their time, so the insertion order breaks the tie.
     .orderBy('next_attempt_at')
+    .orderBy('seq')
     .limit(limit);
   if (dialect === 'postgres') due = due.forUpdate().skipLocked();
   return db

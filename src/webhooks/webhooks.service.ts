@@ -4,7 +4,7 @@ import type { Executor } from '../db/executor.js';
 import { inTransaction } from '../db/executor.js';
 import { errors } from '../http/errors.js';
 import { checkPublicHost } from '../net/ssrf.js';
-import { writeEvents } from '../events/outbox.js';
+import { writeAudit, writeEvents } from '../events/outbox.js';
 import { newWebhookSecret } from './signing.js';
 import {
   countEndpoints,
@@ -92,7 +92,14 @@ export class WebhooksService {
       created_at: now,
       updated_at: now,
     };
-    await insertEndpoint(this.db, row);
+    await inTransaction(this.db, async (trx) => {
+      await insertEndpoint(trx, row);
+      await audit(trx, 'create', row.id, {
+        url_host: new URL(row.url).host,
+        events: input.events,
+        enabled: row.enabled === 1,
+      });
+    });
     return { ...endpointView(row), secret: row.secret };
   }
 
@@ -102,38 +109,54 @@ export class WebhooksService {
     await this.require(owner, id);
     if (input.events) checkEvents(input.events);
     if (input.url !== undefined) await this.checkUrl(input.url);
-    await updateEndpoint(this.db, id, {
-      ...(input.url !== undefined ? { url: input.url } : {}),
-      ...(input.events ? { events: JSON.stringify(input.events) } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.enabled !== undefined ? { enabled: input.enabled ? 1 : 0, disabled_reason: null } : {}),
-      updated_at: new Date().toISOString(),
+    await inTransaction(this.db, async (trx) => {
+      await updateEndpoint(trx, id, {
+        ...(input.url !== undefined ? { url: input.url } : {}),
+        ...(input.events ? { events: JSON.stringify(input.events) } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.enabled !== undefined ? { enabled: input.enabled ? 1 : 0, disabled_reason: null } : {}),
+        updated_at: new Date().toISOString(),
+      });
+      await audit(trx, 'update', id, {
+        changed: fields.filter((field) => input[field] !== undefined),
+        ...(input.url !== undefined ? { url_host: new URL(input.url).host } : {}),
+        ...(input.events ? { events: input.events } : {}),
+        ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+      });
     });
     return this.get(owner, id);
   }
 
   async remove(owner: Owner, id: string): Promise<void> {
-    if (!(await deleteEndpoint(this.db, owner, id))) throw errors.webhookNotFound();
+    await inTransaction(this.db, async (trx) => {
+      if (!(await deleteEndpoint(trx, owner, id))) throw errors.webhookNotFound();
+      await audit(trx, 'delete', id, {});
+    });
   }
 
   async rotateSecret(owner: Owner, id: string): Promise<{ id: string; secret: string; previous_expires_at: string }> {
     const row = await this.require(owner, id);
     const secret = newWebhookSecret();
     const previousUntil = new Date(Date.now() + PREVIOUS_SECRET_MS).toISOString();
-    await updateEndpoint(this.db, id, {
-      secret,
-      previous_secret: row.secret,
-      previous_secret_until: previousUntil,
-      updated_at: new Date().toISOString(),
+    await inTransaction(this.db, async (trx) => {
+      await updateEndpoint(trx, id, {
+        secret,
+        previous_secret: row.secret,
+        previous_secret_until: previousUntil,
+        updated_at: new Date().toISOString(),
+      });
+      await audit(trx, 'rotate_secret', id, { previous_expires_at: previousUntil });
     });
     return { id, secret, previous_expires_at: previousUntil };
   }
 
-  /** Writes a webhook.test event and queues it for this endpoint only. */
+  /** Writes a webhook.test event (audited as `webhook.test`) and queues it for this endpoint only. */
   async sendTest(owner: Owner, id: string): Promise<{ event_id: string; delivery_id: string }> {
     await this.require(owner, id);
     return inTransaction(this.db, async (trx) => {
-      const [event] = await writeEvents(trx, [{ type: 'webhook.test', data: { webhook_id: id } }]);
+      const [event] = await writeEvents(trx, [
+        { type: 'webhook.test', data: { webhook_id: id }, audit: { action: 'webhook.test', target: target(id) } },
+      ]);
       const stored = event as NonNullable<typeof event>;
       const [deliveryId] = await insertMessages(trx, [{ event: stored, endpointId: id }]);
       return { event_id: stored.id, delivery_id: deliveryId as string };
@@ -161,7 +184,10 @@ export class WebhooksService {
 
   async redeliver(owner: Owner, id: string, deliveryId: string): Promise<void> {
     await this.require(owner, id);
-    if (!(await requeue(this.db, id, deliveryId))) throw errors.webhookNotFound('Delivery not found.');
+    await inTransaction(this.db, async (trx) => {
+      if (!(await requeue(trx, id, deliveryId))) throw errors.webhookNotFound('Delivery not found.');
+      await audit(trx, 'redeliver', id, { delivery_id: deliveryId });
+    });
   }
 
   private async require(owner: Owner, id: string): Promise<EndpointRow> {
@@ -193,6 +219,16 @@ export class WebhooksService {
       });
     }
   }
+}
+
+const target = (id: string) => `webhook:${id}`;
+
+/**
+ * The audit entry of an endpoint change (`webhook.update`, ...): field names, event types and the URL's host, never
+ * the secret or the whole URL (its path or query may carry a receiver's token). It concerns no user's account.
+ */
+function audit(trx: Executor, verb: string, id: string, changes: Record<string, unknown>): Promise<void> {
+  return writeAudit(trx, { action: `webhook.${verb}`, target: target(id), summary: { webhook_id: id, ...changes } });
 }
 
 /** `["*"]` stands alone; the schema already limits the names to known event types. */

@@ -95,6 +95,23 @@ describe.skipIf(!pgUrl)('subweave import-v2hub', () => {
         expect(result.stdout).toMatch(/its provider was not imported; it becomes one of user 71001's own/);
       });
 
+      it('writes an event and an audit entry per imported account, provider, authorization and subscription', async () => {
+        const events = await handle.db.selectFrom('events').select(['id', 'type', 'actor_kind', 'actor_id']).execute();
+        const byType = (type: string) => events.filter((e) => e.type === type).length;
+        expect([byType('user.created'), byType('provider.created'), byType('connection.requested')]).toEqual([5, 2, 4]);
+        expect(byType('subscription.created')).toBe(6);
+        expect(events).toHaveLength(17);
+        expect(events.every((e) => e.actor_kind === 'admin' && e.actor_id === 'import')).toBe(true);
+        const audit = await handle.db.selectFrom('audit_log').selectAll().execute();
+        expect(audit.map((entry) => entry.event_id).sort()).toEqual(events.map((e) => e.id).sort());
+        for (const entry of audit) {
+          expect(entry).toMatchObject({ actor_kind: 'admin', actor_id: 'import', client_ip: null, request_id: null });
+        }
+        const text = JSON.stringify(audit);
+        for (const user of [fixture.users.short, fixture.users.long]) expect(text).not.toContain(user.token);
+        expect(text).not.toContain(fixture.subs.managed);
+      });
+
       it('keeps old API tokens of both lengths working, and inactive users disabled', async () => {
         for (const user of [fixture.users.short, fixture.users.long]) {
           const res = await t.call('GET', '/api/v1/me', { token: user.token });

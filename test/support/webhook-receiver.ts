@@ -7,13 +7,18 @@ export interface Delivery {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The status answered; null while the request is held open (`'hold'`). */
+  status: number | null;
 }
+
+/** A status to answer, or `'hold'`: never answer, keep the connection open until the receiver closes. */
+export type Answer = number | 'hold';
 
 export interface WebhookReceiver {
   origin: string;
   deliveries: Delivery[];
-  /** The status a path answers with, per attempt number of a webhook-id (1-based); 200 unless set. */
-  answer(path: string, status: (attempt: number) => number): void;
+  /** What a path answers, per attempt number of a webhook-id (1-based); 200 unless set. */
+  answer(path: string, status: (attempt: number) => Answer): void;
   /** Deliveries received at `path`. */
   at(path: string): Delivery[];
   close(): Promise<void>;
@@ -21,19 +26,27 @@ export interface WebhookReceiver {
 
 export async function startReceiver(): Promise<WebhookReceiver> {
   const deliveries: Delivery[] = [];
-  const answers = new Map<string, (attempt: number) => number>();
+  const answers = new Map<string, (attempt: number) => Answer>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const path = req.url ?? '/';
-      const delivery = { path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const delivery: Delivery = {
+        path,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        status: null,
+      };
       deliveries.push(delivery);
       const attempt = deliveries.filter(
         (d) => d.path === path && d.headers['webhook-id'] === req.headers['webhook-id'],
       ).length;
-      res.statusCode = answers.get(path)?.(attempt) ?? 200;
-      res.end(res.statusCode < 300 ? 'ok' : 'try again');
+      const answer = answers.get(path)?.(attempt) ?? 200;
+      if (answer === 'hold') return;
+      delivery.status = answer;
+      res.statusCode = answer;
+      res.end(answer < 300 ? 'ok' : 'try again');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -43,7 +56,11 @@ export async function startReceiver(): Promise<WebhookReceiver> {
     deliveries,
     answer: (path, status) => answers.set(path, status),
     at: (path) => deliveries.filter((d) => d.path === path),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -111,6 +111,47 @@ describe('loadConfig', () => {
     expect(problems).toHaveLength(9);
   });
 
+  it('reads the audit and webhook variables, and refuses bad ones (docs/webhooks.md)', () => {
+    expect(loadConfig({})).toMatchObject({
+      auditRetentionDays: 365,
+      webhookRetryDelays: [5, 300, 1800, 7200, 18_000, 36_000, 36_000],
+      webhookConcurrency: 8,
+      webhookPollMs: 1000,
+      webhookTimeoutMs: 10_000,
+    });
+    const set = loadConfig({
+      AUDIT_RETENTION_DAYS: '30',
+      WEBHOOK_RETRY_DELAYS: '0.5, 2,10',
+      WEBHOOK_CONCURRENCY: '2',
+      WEBHOOK_POLL_MS: '50',
+      WEBHOOK_TIMEOUT_MS: '500',
+    });
+    expect(set).toMatchObject({
+      auditRetentionDays: 30,
+      webhookRetryDelays: [0.5, 2, 10],
+      webhookConcurrency: 2,
+      webhookPollMs: 50,
+      webhookTimeoutMs: 500,
+    });
+    for (const [name, value] of [
+      ['AUDIT_RETENTION_DAYS', '0'],
+      ['AUDIT_RETENTION_DAYS', '36501'],
+      ['WEBHOOK_RETRY_DELAYS', '5,soon'],
+      ['WEBHOOK_RETRY_DELAYS', '-5'],
+      ['WEBHOOK_RETRY_DELAYS', Array.from({ length: 21 }, () => '1').join(',')],
+      ['WEBHOOK_CONCURRENCY', '0'],
+      ['WEBHOOK_CONCURRENCY', '257'],
+      ['WEBHOOK_POLL_MS', '9'],
+      ['WEBHOOK_TIMEOUT_MS', '99'],
+      ['WEBHOOK_TIMEOUT_MS', '60001'],
+      ['WEBHOOK_TIMEOUT_MS', 'ten'],
+    ] as const) {
+      const problems = problemsOf({ [name]: value });
+      expect(problems, `${name}=${value}`).toHaveLength(1);
+      expect(problems[0]).toContain(name);
+    }
+  });
+
   it('treats 0 as "no limit" for rate limits but refuses negatives', () => {
     expect(loadConfig({ RATE_LIMIT_PUBLIC_PER_MIN: '0' }).rateLimitPublicPerMin).toBe(0);
     expect(problemsOf({ RATE_LIMIT_PUBLIC_PER_MIN: '-1' })).toHaveLength(1);

@@ -147,10 +147,11 @@ export class FormatSettings {
    * bodies, as for a new template (older instances, which know no settings, then do the same harmlessly).
    */
   async replaceOptions(options: FormatOptions): Promise<FormatOptions> {
-    await this.changes.write(async (trx, record) => {
+    await this.changes.write(async (trx, record, emit) => {
       const now = new Date().toISOString();
       for (const name of OPTION_NAMES) await writeSetting(trx, name, JSON.stringify(options[name]), now);
       record({ kind: 'templates' });
+      emit(adminEvent('settings.changed', 'settings:format-settings', { setting: 'format_settings', ...options }));
     });
     return this.snapshot.options;
   }
