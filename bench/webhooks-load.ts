@@ -23,7 +23,7 @@ const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
 /** Messages in all: half to the slow receiver, half to the unreachable one. */
 const MESSAGES = Number(process.env['BENCH_MESSAGES'] ?? 1000);
 const SLOW_MS = Number(process.env['BENCH_SLOW_MS'] ?? 2000);
-const ADMIN_SECRET = 'bench-webhooks-load';
+const ADMIN_SECRET = 'bench-webhooks-load-of-at-least-32-characters';
 
 /** Answers 200 after SLOW_MS, so every delivery slot it gets stays taken that long. */
 async function slowReceiver(): Promise<{ url: string; close(): void }> {

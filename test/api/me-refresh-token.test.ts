@@ -48,7 +48,7 @@ async function sessionHashes(t: TestApp, userId: number): Promise<string[]> {
 }
 
 describeEachDatabase('POST /me/refresh-token', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'me-token-admin' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'me-token-admin-of-at-least-32-characters' });
 
   it('with API-Token: a new token, the old one 401, every session ended, no cookie set', async () => {
     const user = await t.newUser();

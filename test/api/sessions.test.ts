@@ -35,7 +35,7 @@ async function mintAsAdmin(t: TestApp, userId: number): Promise<{ url: string; c
 }
 
 describeEachDatabase('browser sessions', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'session-admin' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'session-admin-of-at-least-32-characters' });
 
   describe('sign in with the API token', () => {
     it('answers {user_id, expires_at} 7 days ahead and sets the cookie; only its hash is stored', async () => {

@@ -6,7 +6,7 @@ import { ME, PROVIDERS, uniqueProviderName } from '../support/factories.js';
 import { expectStatus } from '../support/expect.js';
 import { runCli } from '../support/cli.js';
 
-const SECRET = 'webhook-audit-secret';
+const SECRET = 'webhook-audit-secret-of-at-least-32-characters';
 
 interface Entry {
   actor: { kind: string; id: string };

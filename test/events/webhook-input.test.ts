@@ -12,7 +12,7 @@ import { userEvent } from '../../src/events/subjects.js';
 
 describeEachDatabase('webhook order and bad input', (kind) => {
   const t = useTestApp(kind, {
-    ADMIN_SECRET: 'input-secret',
+    ADMIN_SECRET: 'input-secret-of-at-least-32-characters',
     WEBHOOK_POLL_MS: '20',
     WEBHOOK_CONCURRENCY: '1',
   });

@@ -19,7 +19,7 @@ interface Endpoint {
 
 describeEachDatabase('webhook endpoint lifecycle', (kind) => {
   const t = useTestApp(kind, {
-    ADMIN_SECRET: 'lifecycle-secret',
+    ADMIN_SECRET: 'lifecycle-secret-of-at-least-32-characters',
     WEBHOOK_POLL_MS: '20',
     WEBHOOK_RETRY_DELAYS: '0.05',
   });

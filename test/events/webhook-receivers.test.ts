@@ -22,7 +22,7 @@ interface DeliveryView {
 
 describeEachDatabase('slow and unreachable webhook receivers', (kind) => {
   const t = useTestApp(kind, {
-    ADMIN_SECRET: 'receivers-secret',
+    ADMIN_SECRET: 'receivers-secret-of-at-least-32-characters',
     WEBHOOK_POLL_MS: '20',
     WEBHOOK_CONCURRENCY: '4',
     WEBHOOK_TIMEOUT_MS: '500',

@@ -53,7 +53,7 @@ async function auditOf(db: DatabaseHandle['db'], events: EventRow[]) {
 }
 
 describeEachDatabase('events from every write path', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'paths-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'paths-secret-of-at-least-32-characters' });
   const upstream = useUpstream();
   const db = () => t.database.db;
 
@@ -213,7 +213,7 @@ describeEachDatabase('events from every write path', (kind) => {
 
 function describeAutomaticBans(kind: DatabaseKind): void {
   const limited = useTestApp(kind, {
-    ADMIN_SECRET: 'paths-secret',
+    ADMIN_SECRET: 'paths-secret-of-at-least-32-characters',
     RATE_LIMIT_PUBLIC_PER_MIN: '1',
     AUTO_BAN_VIOLATIONS: '2',
   });

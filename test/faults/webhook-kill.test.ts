@@ -12,7 +12,7 @@ import { createDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { freshUserId } from '../support/factories.js';
 
-const SECRET = 'kill-test-secret';
+const SECRET = 'kill-test-secret-of-at-least-32-characters';
 const USERS = 4;
 
 describeEachDatabase('webhook messages across a SIGKILL', (kind) => {
