@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { escapeHtml, linkableUrl } from '../../src/modules/connect/html.js';
 import { renderConnectPage } from '../../src/modules/connect/connect-page.view.js';
+import { NO_BRANDING } from '../../src/modules/branding/branding.js';
 import { updateProvider } from '../../src/modules/providers/providers.store.js';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp } from '../support/harness.js';
 import { requestAccess } from '../support/factories.js';
@@ -44,7 +45,10 @@ describe('connect page escaping', () => {
   });
 
   it('renders a hostile name, URL and user id as text only', () => {
-    const html = renderConnectPage({ providerName: `x"><img src=x>'`, providerUrl: HOSTILE_URL, userId: `"><b>` });
+    const html = renderConnectPage(
+      { providerName: `x"><img src=x>'`, providerUrl: HOSTILE_URL, userId: `"><b>` },
+      { lang: 'en', branding: NO_BRANDING },
+    );
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<b>');
     expect(html).not.toContain('alert(1)</script>');
@@ -64,7 +68,7 @@ describeEachDatabase('connect page', (kind) => {
     const csp = expectSecurityHeaders(response);
     const html = response.body;
     expect(html).toContain(`data-provider="${provider.name}"`);
-    expect(html).toContain(`<title>Connect ${provider.name} · subweave</title>`);
+    expect(html).toContain(`<title>Connect ${provider.name}? · subweave</title>`);
     expect(html).toContain(`href="${escapeHtml(HOSTILE_URL)}"`);
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toMatch(/<input id="token" type="password"/);

@@ -40,8 +40,8 @@ describeEachDatabase('link page', (kind) => {
       expect(res.body).toContain('&quot;quoted&quot; &#39;and&#39; 😀');
       expect(res.body).toContain('<dt>Servers</dt><dd>3</dd>');
       expect(res.body).toContain(`datetime="${new Date(sub.updated_at).toISOString()}"`);
-      expect(res.body).toContain(`<input id="link" type="text" readonly value="${link}"`);
-      expect(res.body).toMatch(/<figure class="qr" id="qr"><svg [^>]*viewBox/);
+      expect(res.body).toContain(`<input id="link" type="text" readonly dir="ltr" value="${link}"`);
+      expect(res.body).toMatch(/<figure class="qr" id="qr" aria-label="QR code"><svg [^>]*viewBox/);
       expect(res.body).toContain(`happ://add/${link}"`);
       expect(res.body).toContain(
         `clash://install-config?name=Family%20%3Cb%3E%26&amp;url=${encodeURIComponent(`${link}/mihomo`)}"`,
@@ -73,7 +73,7 @@ describeEachDatabase('link page', (kind) => {
       expect(res.statusCode, url).toBe(404);
       expectPageHeaders(res);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.body.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
+      expect(res.body.startsWith('<!doctype html>\n<html lang="en" dir="ltr">')).toBe(true);
       expect(res.body).toContain('<h1>Subscription not found</h1>');
       expect(res.body).not.toContain('AAAA');
     }

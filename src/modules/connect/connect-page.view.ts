@@ -141,8 +141,7 @@ export function renderUnknownProviderPage(providerName: string, view: ConnectPag
   <p>${unknown.replace('\u0000', `<strong>${escapeHtml(providerName)}</strong>`)}</p>
   <p class="meta">${escapeHtml(t('connect.unknown.hint'))}</p>
 </div>
-</main>
-<script>${SCRIPT}</script>`,
+</main>`,
     view,
   );
 }
