@@ -17,7 +17,7 @@ export const CONNECT_PAGE_SCRIPT = `
   try { strings = JSON.parse(el('page-strings').textContent || '{}'); } catch (error) { strings = {}; }
   function text(key) { return strings['connect.' + key] || ''; }
   function fill(key, values) {
-    return text(key).replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
+    return text(key).replace(/\\{(\\w+)\\}/g, function (whole, name) { return name in values ? values[name] : whole; });
   }
   var STATE_NAMES = ['pending', 'approved', 'revoked', 'none'];
   var MESSAGES = ['missing_token', 'invalid_token', 'account_disabled', 'connection_not_found',

@@ -27,10 +27,11 @@ import { renderFacts, usageState, type LinkUsage } from './link-page.facts.js';
 import { LINK_PAGE_SCRIPT } from './link-page.script.js';
 import { LINK_PAGE_STYLE } from './link-page.style.js';
 
-const SCRIPT = CHROME_SCRIPT + LINK_PAGE_SCRIPT;
+/** The page's one inline script: the shared chrome first, then the page's own. */
+export const LINK_PAGE_INLINE_SCRIPT = CHROME_SCRIPT + LINK_PAGE_SCRIPT;
 
 /** Only the hashed inline style and script apply; the script may fetch nothing; images only from data: URLs (the logo). */
-export const LINK_PAGE_CSP = pageCsp(LINK_PAGE_STYLE, SCRIPT);
+export const LINK_PAGE_CSP = pageCsp(LINK_PAGE_STYLE, LINK_PAGE_INLINE_SCRIPT);
 
 /** Headers of every HTML answer of the link, the 404 page included. */
 export const LINK_PAGE_HEADERS: Readonly<Record<string, string>> = {
@@ -119,7 +120,7 @@ ${stringsBlock({
   inDays: t('facts.in_days'),
   inDay: t('facts.in_day'),
 })}
-<script>${SCRIPT}</script>`,
+<script>${LINK_PAGE_INLINE_SCRIPT}</script>`,
     view,
   );
 }
