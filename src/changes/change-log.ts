@@ -16,7 +16,16 @@ import {
 } from './change-log.store.js';
 
 /** What a change can name; `change_log.kind` holds one of them. */
-export const CHANGE_KINDS = ['subscription', 'url', 'user', 'bans', 'whitelist', 'rules', 'templates', 'branding'] as const;
+export const CHANGE_KINDS = [
+  'subscription',
+  'url',
+  'user',
+  'bans',
+  'whitelist',
+  'rules',
+  'templates',
+  'branding',
+] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export type Change =
