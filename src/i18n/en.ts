@@ -23,8 +23,7 @@ export const en = {
   'install.appstore': 'Install {app} from the App Store.',
   'install.github': 'Download the installer for your system from the {app} releases page and install it.',
   'install.site': 'Download {app} from its official site and install it.',
-  'install.then':
-    'Then come back to this page and tap “Add to {app}”, or copy the link above and add it in the app as a new subscription.',
+  'install.then': 'Then come back here and tap “Add to {app}”.',
   'store.play': 'Google Play',
   'store.appstore': 'App Store',
   'store.github': 'GitHub releases',

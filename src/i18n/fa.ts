@@ -25,8 +25,7 @@ export const fa: Catalog = {
   'install.appstore': '{app} را از App Store نصب کنید.',
   'install.github': 'فایل نصب مناسب سیستم خود را از صفحه انتشارهای {app} دانلود و نصب کنید.',
   'install.site': '{app} را از سایت رسمی آن دانلود و نصب کنید.',
-  'install.then':
-    'سپس به این صفحه برگردید و «افزودن به {app}» را بزنید، یا لینک بالا را کپی کنید و در برنامه به‌عنوان اشتراک جدید اضافه کنید.',
+  'install.then': 'سپس به اینجا برگردید و «افزودن به {app}» را بزنید.',
   'store.play': 'Google Play',
   'store.appstore': 'App Store',
   'store.github': 'انتشارها در GitHub',

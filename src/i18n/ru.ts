@@ -25,8 +25,7 @@ export const ru: Catalog = {
   'install.appstore': 'Установите {app} из App Store.',
   'install.github': 'Скачайте установщик для своей системы на странице релизов {app} и установите его.',
   'install.site': 'Скачайте {app} с официального сайта и установите.',
-  'install.then':
-    'Затем вернитесь на эту страницу и нажмите «Добавить в {app}» или скопируйте ссылку выше и добавьте её в приложении как новую подписку.',
+  'install.then': 'Затем вернитесь сюда и нажмите «Добавить в {app}».',
   'store.play': 'Google Play',
   'store.appstore': 'App Store',
   'store.github': 'Релизы на GitHub',

@@ -23,7 +23,7 @@ export const zh: Catalog = {
   'install.appstore': '从 App Store 安装 {app}。',
   'install.github': '在 {app} 的发布页下载适合你系统的安装包并安装。',
   'install.site': '从官网下载并安装 {app}。',
-  'install.then': '然后回到本页点击“导入到 {app}”，或复制上方链接，在客户端中新建订阅并粘贴。',
+  'install.then': '然后回到本页，点击“导入到 {app}”。',
   'store.play': 'Google Play',
   'store.appstore': 'App Store',
   'store.github': 'GitHub 发布页',

@@ -6,8 +6,8 @@ import { findChromium, launchChromium } from '../support/chromium.js';
 import { useTestApp } from '../support/harness.js';
 import { ssUri, trojanUri, vlessUri } from '../support/factories.js';
 import { seriousAxeViolations } from '../support/axe.js';
-import { servePageViews, type PageViewServer } from '../support/page-views.js';
-import { NO_BRANDING, type Branding } from '../../src/modules/branding/branding.js';
+import { servePageViews, type PageViewServer } from '../../scripts/support/page-views.js';
+import type { Branding } from '../../src/modules/branding/branding.js';
 
 const executablePath = findChromium();
 const SKIP_REASON =
@@ -28,8 +28,6 @@ const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } 
 /** The top of an element in the page, to compare what comes first on screen. */
 const topOf = (page: Page, selector: string) =>
   inPage<number>(page, `document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect().top + scrollY`);
-/** LINK_PAGE_SCREENSHOTS=1 rewrites the screenshots under docs/ that the README shows. */
-const SAVE_SCREENSHOTS = process.env['LINK_PAGE_SCREENSHOTS'] === '1';
 
 /** A tab that records every request, console error, page error and CSP violation. */
 interface Tab {
@@ -151,7 +149,6 @@ let browser: Browser;
       expect(targets, href).toContain(carried);
     }
     await expectClean(tab);
-    if (SAVE_SCREENSHOTS) await page.screenshot({ path: 'docs/link-page-desktop.png', fullPage: true });
   });
 
   it('fits 360 px without sideways scrolling and opens the Android apps on an Android phone', async () => {
@@ -173,7 +170,6 @@ let browser: Browser;
       expect(box!.height).toBeGreaterThanOrEqual(36); // a comfortable tap target
     }
     await expectClean(tab);
-    if (SAVE_SCREENSHOTS) await page.screenshot({ path: 'docs/link-page-mobile.png', fullPage: true });
   });
 
   it('copies the link with the clipboard API', async () => {

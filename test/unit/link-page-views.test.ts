@@ -67,7 +67,7 @@ describe('link page views', () => {
           expect(download.url).toMatch(/^https:\/\/(play\.google\.com|apps\.apple\.com|github\.com|[a-z.-]+)\//);
           expect(item, `${app.name} on ${id}`).toContain(`href="${download.url}"`);
         }
-        expect(item).toMatch(/<p class="steps">[^<]+ Then come back to this page and tap “Add to /);
+        expect(item).toMatch(/<p class="steps">[^<]+ Then come back here and tap “Add to /);
       }
     }
     expect(html).toContain(

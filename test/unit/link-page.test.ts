@@ -68,7 +68,7 @@ describe('link page view', () => {
   it('shows usage against a limit with a meter, and the expiry date', () => {
     const expire = Date.UTC(2031, 0, 15, 12) / 1000;
     const html = renderLinkPage(model({ usage: { upload: GiB / 2, download: 5 * GiB, total: 100 * GiB, expire } }));
-    expect(html).toContain('5.5 GiB of 100 GiB');
+    expect(html).toContain('\u20685.5 GiB\u2069 of \u2068100 GiB\u2069');
     expect(html).toContain(`<meter min="0" max="${100 * GiB}" value="${5.5 * GiB}"`);
     expect(html).toContain('↑ 512 MiB · ↓ 5.0 GiB');
     expect(html).toContain('<time id="expire" datetime="2031-01-15T12:00:00.000Z" data-local="date">2031-01-15</time>');
@@ -76,11 +76,11 @@ describe('link page view', () => {
 
   it('reads total=0 as no limit and expire=0 as never, and ignores numbers that are not counts', () => {
     const html = renderLinkPage(model({ usage: { upload: 1536, download: Number.NaN, total: 0, expire: 0 } }));
-    expect(html).toContain('1.5 KiB used<small>no limit</small>');
+    expect(html).toContain('\u20681.5 KiB\u2069 used<small>no limit</small>');
     expect(html).not.toContain('<meter');
     expect(html).toContain('<dt>Expires</dt><dd>Never</dd>');
     const negative = renderLinkPage(model({ usage: { upload: -5, download: 10, total: -1, expire: -3 } }));
-    expect(negative).toContain('10 B used<small>no limit</small>');
+    expect(negative).toContain('\u206810 B\u2069 used<small>no limit</small>');
     expect(negative).toContain('<dd>Never</dd>');
   });
 

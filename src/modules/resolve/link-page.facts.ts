@@ -77,16 +77,19 @@ function fact(term: string, html: string, id: string): string {
   return `<div id="fact-${id}"><dt>${escapeHtml(term)}</dt><dd>${html}</dd></div>`;
 }
 
+/** A byte count isolated from the text around it, so a right-to-left sentence keeps "20.0 GiB" in one piece. */
+const isolated = (bytes: number) => `\u2068${formatBytes(bytes)}\u2069`;
+
 function traffic(upload: number, download: number, total: number, t: Translate): string {
   const used = upload + download;
   const split = `<small dir="ltr">↑ ${formatBytes(upload)} · ↓ ${formatBytes(download)}</small>`;
   const term = t('facts.traffic');
   if (total === 0) {
-    const text = escapeHtml(t('facts.used', { used: formatBytes(used) }));
+    const text = escapeHtml(t('facts.used', { used: isolated(used) }));
     return fact(term, `${text}<small>${escapeHtml(t('facts.unlimited'))}</small>${split}`, 'traffic');
   }
   const meter = `<meter min="0" max="${total}" value="${Math.min(used, total)}" low="${total * 0.8}" high="${total * 0.95}" optimum="0" aria-label="${escapeHtml(term)}"></meter>`;
-  const text = escapeHtml(t('facts.used_of', { used: formatBytes(used), total: formatBytes(total) }));
+  const text = escapeHtml(t('facts.used_of', { used: isolated(used), total: isolated(total) }));
   return fact(term, `${text}${meter}${split}`, 'traffic');
 }
 
