@@ -125,6 +125,19 @@ describeEachDatabase('branding', (kind) => {
     });
   });
 
+  it('documents the three routes in OpenAPI with their schemas', async () => {
+    const spec = expectStatus(await t.call('GET', '/docs/json'), 200).json<{
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+    }>();
+    const admin = spec.paths['/api/v1/admin/branding']!;
+    expect(Object.keys(admin).sort()).toEqual(['get', 'put']);
+    expect(JSON.stringify(admin['put']!.requestBody)).toContain('accent_color');
+    expect(Object.keys(admin['put']!.responses)).toContain('400');
+    const open = spec.paths['/api/v1/branding']!['get']!;
+    expect(JSON.stringify(open.responses['200'])).toContain('service_name');
+    expect(JSON.stringify(open.responses['200'])).not.toContain('support_url');
+  });
+
   it('shows on the connect page at once after a change', async () => {
     const provider = await t.newProvider();
     const before = await t.call('GET', `/connect/${provider.name}`);

@@ -83,6 +83,34 @@ describeEachDatabase('connect page', (kind) => {
     expect(html).not.toContain('innerHTML');
   });
 
+  it('speaks the language of ?lang=, then the cookie, then Accept-Language, and explains tokens and sign-in links', async () => {
+    const provider = await t.newProvider();
+    const page = async (query: string, headers: Record<string, string> = {}) => {
+      const response = await t.call('GET', `/connect/${provider.name}${query}`, { headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.body;
+    };
+    const english = await page('');
+    expect(english).toContain('<html lang="en" dir="ltr">');
+    expect(english).toContain('Where do I get my token?');
+    expect(english).toContain('The bot or provider you signed up with gives it to you');
+    expect(english).toContain('/app/sign-in#code=');
+    const persian = await page('', { 'accept-language': 'fa-IR,fa;q=0.9,en;q=0.5' });
+    expect(persian).toContain('<html lang="fa" dir="rtl">');
+    expect(persian).toContain('توکن را از کجا بگیرم؟');
+    expect(persian).toContain('"connect.error.missing_token":"اول توکن API خود را بچسبانید."');
+    const cookie = await page('', { 'accept-language': 'fa', cookie: 'subweave_lang=ru' });
+    expect(cookie).toContain('<html lang="ru" dir="ltr">');
+    expect(cookie).toContain(`<h1>Подключить <span class="name" id="provider-name">${provider.name}</span>?</h1>`);
+    const chosen = await page('?lang=zh&user_id=7', { cookie: 'subweave_lang=ru' });
+    expect(chosen).toContain('<html lang="zh-Hans" dir="ltr">');
+    expect(chosen).toContain('<a href="?user_id=7&amp;lang=fa" lang="fa" hreflang="fa">فارسی</a>');
+    expect(await page('?lang=xx')).toContain('<html lang="en" dir="ltr">');
+    const unknown = await t.call('GET', '/connect/nobody-here', { headers: { 'accept-language': 'zh-CN' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<h1>未知服务商</h1>');
+  });
+
   it('omits the website line when the provider has no URL, and never links a non-http URL', async () => {
     const bare = await t.newProvider({ url: '' });
     expect((await t.call('GET', `/connect/${bare.name}`)).body).not.toContain('Website:');
