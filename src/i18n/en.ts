@@ -15,8 +15,6 @@ export const en = {
   'apps.title': 'Add to an app',
   'apps.hint':
     'Install one of these apps, then tap its button here: the app opens and adds this subscription by itself.',
-  'apps.for': 'Apps for {platform}',
-  'apps.other': 'Other platforms',
   'apps.add': 'Add to {app}',
   'apps.paid': 'Paid app.',
   'install.play': 'Install {app} from Google Play.',

@@ -15,8 +15,6 @@ export const zh: Catalog = {
 
   'apps.title': '添加到客户端',
   'apps.hint': '先安装下面任一客户端，再点击对应按钮：客户端会自动打开并导入此订阅。',
-  'apps.for': '{platform} 客户端',
-  'apps.other': '其他平台',
   'apps.add': '导入到 {app}',
   'apps.paid': '付费应用。',
   'install.play': '从 Google Play 安装 {app}。',
