@@ -297,11 +297,12 @@ const BRANDING: Branding = {
 
 (executablePath ? describe : describe.skip)(executablePath ? 'link page views in Chromium' : SKIP_REASON, () => {
   let views: PageViewServer;
+  let viewsBrowser: Browser;
   const contexts: BrowserContext[] = [];
   const usage = { upload: 3 * 1024 ** 3, download: 9 * 1024 ** 3, total: 50 * 1024 ** 3, expire: 0 };
 
   beforeAll(async () => {
-    browser ??= await launchChromium(executablePath as string);
+    viewsBrowser = await launchChromium(executablePath as string);
     views = await servePageViews(
       {
         name: 'Family VPN',
@@ -317,11 +318,11 @@ const BRANDING: Branding = {
   afterAll(async () => {
     for (const context of contexts) await context.close();
     await views?.close();
-    await browser?.close();
+    await viewsBrowser?.close();
   });
 
   async function openView(options: BrowserContextOptions, query = '') {
-    const context = await browser.newContext({ timezoneId: 'UTC', ...options });
+    const context = await viewsBrowser.newContext({ timezoneId: 'UTC', ...options });
     contexts.push(context);
     const page = await context.newPage();
     const problems: string[] = [];
