@@ -73,7 +73,7 @@ export const en = {
   'connect.where.text':
     'The API token is the key to your account on this service. The bot or provider you signed up with gives it to you, or the administrator of this server does. Keep it secret, like a password.',
   'connect.signin':
-    'Got a sign-in link instead (it contains /app/sign-in#code=)? Paste it above: it opens your dashboard and signs you in.',
+    'Got a sign-in link instead (it contains {path})? Paste it above: it opens your dashboard and signs you in.',
   'connect.status': 'Status:',
   'connect.approve': 'Approve',
   'connect.reject': 'Reject',

@@ -70,7 +70,7 @@ export const zh: Catalog = {
   'connect.where.title': '令牌从哪里获取？',
   'connect.where.text':
     'API 令牌是你在本服务中账户的密钥，由帮你注册的机器人或服务商提供，也可以向本服务器的管理员索取。请像密码一样妥善保管。',
-  'connect.signin': '手上是登录链接（包含 /app/sign-in#code=）？把它粘贴到上方：会打开你的控制面板并自动登录。',
+  'connect.signin': '手上是登录链接（包含 {path}）？把它粘贴到上方：会打开你的控制面板并自动登录。',
   'connect.status': '状态：',
   'connect.approve': '同意',
   'connect.reject': '拒绝',

@@ -107,7 +107,7 @@ export function renderConnectPage(
   <details class="where" id="where">
     <summary>${text('connect.where.title')}</summary>
     <p>${text('connect.where.text')}</p>
-    <p>${text('connect.signin')}</p>
+    <p>${text('connect.signin', { path: '\u0000' }).replace('\u0000', '<code dir="ltr">/app/sign-in#code=</code>')}</p>
   </details>
   <section id="state" aria-live="polite" hidden>
     <p>${text('connect.status')} <span id="state-badge" class="badge"></span></p>
