@@ -144,6 +144,15 @@ describeEachDatabase('link page', (kind) => {
     expect(bannerOf(plain.res.body)).toBeUndefined();
   });
 
+  it('answers the language links of the page (?lang=) with the page', async () => {
+    const sub = await subs.create([vlessUri()]);
+    for (const lang of ['en', 'ru', 'zh', 'fa', 'xx']) {
+      const res = await get(`/sub/${sub.token}?lang=${lang}`, BROWSER);
+      expect(res.statusCode, lang).toBe(200);
+      expect(res.headers['subweave-format'], lang).toBe('page');
+    }
+  });
+
   it('keeps the HTML 404 page for a disabled owner', async () => {
     const { token, owner } = await pageWithUsage({ expire: 1 });
     const disabled = await t.admin('PATCH', `/users/${owner.userId}`, { is_active: false });
