@@ -17,6 +17,7 @@ import { linkPreview } from './modules/resolve/link-preview.js';
 import { linkLane } from './modules/resolve/link-lane.js';
 import { answerFirst } from './http/lanes.js';
 import { connectPageRoutes } from './modules/connect/connect.routes.js';
+import { brandingPublicRoutes } from './modules/branding/branding.routes.js';
 import { clientIpResolver, installClientIp } from './http/client-ip.js';
 import { requireRouteKinds } from './http/route-kind.js';
 import { connectionOptions, requestId } from './http/connections.js';
@@ -137,7 +138,8 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
       log: app.log,
     }),
   );
-  await app.register(connectPageRoutes, { providers: context.providers });
+  await app.register(connectPageRoutes, { providers: context.providers, branding: context.branding });
+  await app.register(brandingPublicRoutes, { branding: context.branding });
 
   const { subscriptions, connections, auth } = context;
   const preview = linkPreview(context.renderCache, context.formats, config.publicBaseUrl, config.maxResolvedConfigs);
@@ -191,6 +193,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     abuse: context.abuse,
     stats: context.stats,
     formats: context.formats,
+    branding: context.branding,
     db: context.database.db,
     webhooks: context.webhooks,
     sessions: context.sessions,

@@ -10,6 +10,7 @@ import { createUpstreamClient, type UpstreamOptions } from './modules/fetch/upst
 import { Refresher } from './modules/fetch/refresher.js';
 import { RenderCache } from './modules/resolve/render-cache.js';
 import { FormatSettings } from './modules/formats/format-settings.js';
+import { BrandingSettings } from './modules/branding/branding.js';
 import { AbuseControls } from './modules/abuse/abuse.service.js';
 import { FallbackCounters } from './modules/abuse/counters.js';
 import { RateLimiter } from './modules/abuse/rate-limiter.js';
@@ -58,6 +59,7 @@ export interface AppContext {
   external: ExternalSources;
   renderCache: RenderCache;
   formats: FormatSettings;
+  branding: BrandingSettings;
   requestCounter: RequestCounter;
   requestHistory: RequestHistory;
   abuse: AbuseControls;
@@ -134,6 +136,7 @@ export async function createContext(
   });
   external.useLogger(fetchLog);
   const formats = await FormatSettings.start(database, changes, log.child({ module: 'formats' }));
+  const branding = await BrandingSettings.start(database, changes, log.child({ module: 'branding' }));
   const renderCache = new RenderCache(database.db, config, changes, formats);
   const requestCounter = overrides.requestCounter ?? createRequestCounter(database.db, log);
   const requestHistory = overrides.requestHistory ?? createRequestHistory(database.db, log);
@@ -185,6 +188,7 @@ export async function createContext(
     external,
     renderCache,
     formats,
+    branding,
     requestCounter,
     requestHistory,
     abuse,

@@ -249,6 +249,7 @@ function fromRow({ kind, subject }: LoggedChange): Change | null {
     case 'whitelist':
     case 'rules':
     case 'templates':
+    case 'branding':
       return { kind };
     default:
       return null; // written by a newer version; nothing here depends on it

@@ -13,7 +13,16 @@ export const USERINFO_MODES = ['none', 'first', 'sum', 'fixed'] as const;
 export type UserinfoMode = (typeof USERINFO_MODES)[number];
 
 /** `change_log.kind`: what a change can name (changes/change-log.ts); read back as any string, a newer version may add kinds. */
-export const CHANGE_KINDS = ['subscription', 'url', 'user', 'bans', 'whitelist', 'rules', 'templates'] as const;
+export const CHANGE_KINDS = [
+  'subscription',
+  'url',
+  'user',
+  'bans',
+  'whitelist',
+  'rules',
+  'templates',
+  'branding',
+] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 /**

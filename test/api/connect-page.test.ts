@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { escapeHtml, linkableUrl } from '../../src/modules/connect/html.js';
 import { renderConnectPage } from '../../src/modules/connect/connect-page.view.js';
+import { NO_BRANDING } from '../../src/modules/branding/branding.js';
 import { updateProvider } from '../../src/modules/providers/providers.store.js';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp } from '../support/harness.js';
 import { requestAccess } from '../support/factories.js';
@@ -44,7 +45,10 @@ describe('connect page escaping', () => {
   });
 
   it('renders a hostile name, URL and user id as text only', () => {
-    const html = renderConnectPage({ providerName: `x"><img src=x>'`, providerUrl: HOSTILE_URL, userId: `"><b>` });
+    const html = renderConnectPage(
+      { providerName: `x"><img src=x>'`, providerUrl: HOSTILE_URL, userId: `"><b>` },
+      { lang: 'en', branding: NO_BRANDING },
+    );
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<b>');
     expect(html).not.toContain('alert(1)</script>');
@@ -64,7 +68,7 @@ describeEachDatabase('connect page', (kind) => {
     const csp = expectSecurityHeaders(response);
     const html = response.body;
     expect(html).toContain(`data-provider="${provider.name}"`);
-    expect(html).toContain(`<title>Connect ${provider.name} · subweave</title>`);
+    expect(html).toContain(`<title>Connect ${provider.name}? · subweave</title>`);
     expect(html).toContain(`href="${escapeHtml(HOSTILE_URL)}"`);
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toMatch(/<input id="token" type="password"/);
@@ -77,6 +81,34 @@ describeEachDatabase('connect page', (kind) => {
     expect(csp).toContain(`script-src ${sha256(scripts[0]?.[1] ?? '')}`);
     expect(csp).toContain(`style-src ${sha256(styles[0]?.[1] ?? '')}`);
     expect(html).not.toContain('innerHTML');
+  });
+
+  it('speaks the language of ?lang=, then the cookie, then Accept-Language, and explains tokens and sign-in links', async () => {
+    const provider = await t.newProvider();
+    const page = async (query: string, headers: Record<string, string> = {}) => {
+      const response = await t.call('GET', `/connect/${provider.name}${query}`, { headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.body;
+    };
+    const english = await page('');
+    expect(english).toContain('<html lang="en" dir="ltr">');
+    expect(english).toContain('Where do I get my token?');
+    expect(english).toContain('The bot or provider you signed up with gives it to you');
+    expect(english).toContain('/app/sign-in#code=');
+    const persian = await page('', { 'accept-language': 'fa-IR,fa;q=0.9,en;q=0.5' });
+    expect(persian).toContain('<html lang="fa" dir="rtl">');
+    expect(persian).toContain('توکن را از کجا بگیرم؟');
+    expect(persian).toContain('"connect.error.missing_token":"اول توکن API خود را بچسبانید."');
+    const cookie = await page('', { 'accept-language': 'fa', cookie: 'subweave_lang=ru' });
+    expect(cookie).toContain('<html lang="ru" dir="ltr">');
+    expect(cookie).toContain(`<h1>Подключить <span class="name" id="provider-name">${provider.name}</span>?</h1>`);
+    const chosen = await page('?lang=zh&user_id=7', { cookie: 'subweave_lang=ru' });
+    expect(chosen).toContain('<html lang="zh-Hans" dir="ltr">');
+    expect(chosen).toContain('<a href="?user_id=7&amp;lang=fa" lang="fa" hreflang="fa">فارسی</a>');
+    expect(await page('?lang=xx')).toContain('<html lang="en" dir="ltr">');
+    const unknown = await t.call('GET', '/connect/nobody-here', { headers: { 'accept-language': 'zh-CN' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<h1>未知服务商</h1>');
   });
 
   it('omits the website line when the provider has no URL, and never links a non-http URL', async () => {

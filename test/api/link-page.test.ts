@@ -18,7 +18,7 @@ function expectPageHeaders(res: LightMyRequestResponse) {
 }
 
 describeEachDatabase('link page', (kind) => {
-  const t = useTestApp(kind);
+  const t = useTestApp(kind, { ADMIN_SECRET: 'link-page-secret' });
   const subs = subsApi(t);
   const get = (url: string, headers: Record<string, string> = {}) => t.call('GET', url, { headers });
 
@@ -40,8 +40,8 @@ describeEachDatabase('link page', (kind) => {
       expect(res.body).toContain('&quot;quoted&quot; &#39;and&#39; 😀');
       expect(res.body).toContain('<dt>Servers</dt><dd>3</dd>');
       expect(res.body).toContain(`datetime="${new Date(sub.updated_at).toISOString()}"`);
-      expect(res.body).toContain(`<input id="link" type="text" readonly value="${link}"`);
-      expect(res.body).toMatch(/<figure class="qr" id="qr"><svg [^>]*viewBox/);
+      expect(res.body).toContain(`<input id="link" type="text" readonly dir="ltr" value="${link}"`);
+      expect(res.body).toMatch(/<figure class="qr" id="qr" aria-label="QR code"><svg [^>]*viewBox/);
       expect(res.body).toContain(`happ://add/${link}"`);
       expect(res.body).toContain(
         `clash://install-config?name=Family%20%3Cb%3E%26&amp;url=${encodeURIComponent(`${link}/mihomo`)}"`,
@@ -73,7 +73,7 @@ describeEachDatabase('link page', (kind) => {
       expect(res.statusCode, url).toBe(404);
       expectPageHeaders(res);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.body.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
+      expect(res.body.startsWith('<!doctype html>\n<html lang="en" dir="ltr">')).toBe(true);
       expect(res.body).toContain('<h1>Subscription not found</h1>');
       expect(res.body).not.toContain('AAAA');
     }
@@ -92,6 +92,75 @@ describeEachDatabase('link page', (kind) => {
       expectError(res, 404, 'subscription_not_found');
       expect(res.headers['content-type']).toMatch(/^application\/json/);
     }
+  });
+
+  /** A subscription with fixed userinfo and, optionally, its own support link; answers its page. */
+  async function pageWithUsage(userinfo: Record<string, unknown>, supportUrl?: string) {
+    const owner = await t.newUser();
+    const created = await t.call('POST', '/api/v1/subs', {
+      token: owner.token,
+      body: {
+        name: 'Usage',
+        sources: [vlessUri()],
+        userinfo: { mode: 'fixed', ...userinfo },
+        ...(supportUrl ? { support_url: supportUrl } : {}),
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { token } = created.json<{ token: string }>();
+    const res = await get(`/sub/${token}`, BROWSER);
+    expect(res.statusCode, res.body).toBe(200);
+    return { res, token, owner };
+  }
+
+  const bannerOf = (body: string) =>
+    /<div class="banner" id="banner" role="alert"[^>]*>[\s\S]*?<\/div>/.exec(body)?.[0];
+
+  it('shows an expired subscription with a prominent banner and its support link', async () => {
+    const past = Math.floor(Date.now() / 1000) - 86_400;
+    const { res } = await pageWithUsage({ expire: past }, 'https://help.example.com/renew');
+    const banner = bannerOf(res.body);
+    expect(banner).toContain('data-state="expired"');
+    expect(banner).not.toContain('hidden');
+    expect(banner).toContain('This subscription has expired');
+    expect(banner).toContain('<a class="banner-link" href="https://help.example.com/renew"');
+  });
+
+  it('shows a used-up traffic quota with a banner', async () => {
+    const { res } = await pageWithUsage({ upload: 600, download: 500, total: 1000 });
+    const banner = bannerOf(res.body);
+    expect(banner).toContain('data-state="quota"');
+    expect(banner).toContain('The traffic limit is reached');
+    expect(banner).not.toContain('hidden');
+    // No support link anywhere: the banner carries none.
+    expect(banner).not.toContain('<a ');
+  });
+
+  it('carries the banner hidden, with its moment, while the expiry is ahead; none without limits', async () => {
+    const future = Math.floor(Date.now() / 1000) + 10 * 86_400;
+    const { res } = await pageWithUsage({ expire: future, total: 5000, upload: 1, download: 1 });
+    expect(bannerOf(res.body)).toContain(`hidden data-expires-at="${future}"`);
+    const plain = await pageWithUsage({});
+    expect(bannerOf(plain.res.body)).toBeUndefined();
+  });
+
+  it('answers the language links of the page (?lang=) with the page', async () => {
+    const sub = await subs.create([vlessUri()]);
+    for (const lang of ['en', 'ru', 'zh', 'fa', 'xx']) {
+      const res = await get(`/sub/${sub.token}?lang=${lang}`, BROWSER);
+      expect(res.statusCode, lang).toBe(200);
+      expect(res.headers['subweave-format'], lang).toBe('page');
+    }
+  });
+
+  it('keeps the HTML 404 page for a disabled owner', async () => {
+    const { token, owner } = await pageWithUsage({ expire: 1 });
+    const disabled = await t.admin('PATCH', `/users/${owner.userId}`, { is_active: false });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    const res = await get(`/sub/${token}`, BROWSER);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<h1>Subscription not found</h1>');
+    expect(res.body).not.toContain('id="banner"');
   });
 
   it('documents both 404 bodies in the OpenAPI description', async () => {

@@ -304,7 +304,7 @@ describeEachDatabase('link settings', (kind) => {
     expect(page.body).toContain('<p id="announce" class="announce" role="note">Renew &lt;soon&gt; &amp; save</p>');
     expect(page.body).toContain('<a id="support" href="https://t.me/help_bot"');
     expect(page.body).toContain('<a id="website" href="https://panel.example.com/"');
-    expect(page.body).toContain('4.0 GiB of 10.0 GiB');
+    expect(page.body).toContain('\u20684.0 GiB\u2069 of \u206810.0 GiB\u2069');
     expect(page.body).toContain(`datetime="${new Date(1_900_000_000 * 1000).toISOString()}"`);
     expect(page.headers['announce']).toBe('Renew <soon> & save');
     expect(page.headers['subscription-userinfo']).toBe(
@@ -490,7 +490,7 @@ describeEachDatabase('link usage from upstreams', (kind) => {
     expect(await usageHeader(twice.token)).toBe('upload=2; download=3; total=40; expire=1900000000');
     const page = await t.call('GET', `/sub/${holder.token}`, { headers: BROWSER });
     expect(page.body).toContain('id="fact-traffic"');
-    expect(page.body).toContain('of 40 B');
+    expect(page.body).toContain('of \u206840 B\u2069');
   });
 
   it('follows the upstream: new numbers on a refresh reach the link (new ETag, same body); a failure keeps them; a good fetch without the header drops them', async () => {

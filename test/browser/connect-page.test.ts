@@ -5,6 +5,7 @@ import { findChromium, launchChromium } from '../support/chromium.js';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp, type TestApp } from '../support/harness.js';
 import { decide, ME, requestAccess } from '../support/factories.js';
 import { expectError, expectStatus } from '../support/expect.js';
+import { seriousAxeViolations } from '../support/axe.js';
 
 const executablePath = findChromium();
 const SKIP_REASON =
@@ -22,7 +23,7 @@ let browser: Browser;
   });
 
   describeEachDatabase('connect page flow', (kind) => {
-    const t = useTestApp(kind);
+    const t = useTestApp(kind, { ADMIN_SECRET: 'connect-page-secret' });
     const tab = { origin: '', page: undefined as unknown as Page, problems: [] as string[] };
     beforeAll(async () => {
       await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -103,6 +104,92 @@ let browser: Browser;
       await page.click('#approve');
       await expectState(page, 'approved', 'Approved');
       expect(await page.textContent('#notice')).toContain('no longer pending');
+    });
+
+    /** A new tab in its own context (its own locale and cookies), at the connect page of a fresh provider. */
+    async function freshTab(locale: string, query = '') {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      const provider = await t.newProvider();
+      const response = await page.goto(`${tab.origin}/connect/${provider.name}${query}`);
+      expect(response?.status()).toBe(200);
+      await page.waitForSelector('#connect.ready');
+      return { page, context, problems, provider };
+    }
+
+    it('speaks Persian right to left to a Persian browser, explains tokens, and passes axe', async () => {
+      const { page, context, problems, provider } = await freshTab('fa-IR');
+      try {
+        expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+        expect(await page.textContent('h1')).toBe(`اتصال به ${provider.name}؟`);
+        expect(await page.textContent('#where summary')).toBe('توکن را از کجا بگیرم؟');
+        await page.click('#where summary');
+        expect(await page.isVisible('#where p')).toBe(true);
+        await checkWith(page, '');
+        await page.waitForSelector('#notice[data-kind="error"]');
+        expect(await page.textContent('#notice')).toBe('اول توکن API خود را بچسبانید.');
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('switches language from the page, keeps the user id, and remembers the choice', async () => {
+      const { page, context, problems, provider } = await freshTab('en-US', '?user_id=42');
+      try {
+        expect(await page.textContent('label[for="token"]')).toBe('Your API token');
+        await page.click('#langs a[hreflang="zh-Hans"]');
+        await page.waitForSelector('html[lang="zh-Hans"] #connect.ready');
+        expect(new URL(page.url()).searchParams.get('user_id')).toBe('42');
+        expect(await page.textContent('label[for="token"]')).toBe('你的 API 令牌');
+        await page.goto(`${tab.origin}/connect/${provider.name}`);
+        await page.waitForSelector('#connect.ready');
+        expect(await page.getAttribute('html', 'lang')).toBe('zh-Hans');
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('opens a pasted sign-in link on this server instead of checking it as a token', async () => {
+      const { page, context, problems } = await freshTab('ru-RU');
+      try {
+        expect(await page.getAttribute('#token', 'placeholder')).toBe('Вставьте токен или ссылку для входа');
+        await page.fill('#token', 'https://subs.example.org/app/sign-in#code=Abc_123-x');
+        const navigated = page.waitForURL((url) => url.pathname === '/app/sign-in');
+        await page.click('#check');
+        await navigated;
+        expect(page.url()).toBe(`${tab.origin}/app/sign-in#code=Abc_123-x`);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('shows the branding and stays accessible with it', async () => {
+      const logo = `data:image/svg+xml;base64,${Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" fill="#5a2ca0"/></svg>',
+      ).toString('base64')}`;
+      expectStatus(await t.admin('PUT', '/branding', { service_name: 'Violet', logo, accent_color: '#5a2ca0' }), 200);
+      try {
+        const { page, context, problems } = await freshTab('en-US');
+        try {
+          expect(await page.textContent('#brand-name')).toBe('Violet');
+          expect(await page.evaluate("document.getElementById('brand-logo').naturalWidth > 0")).toBe(true);
+          expect(await page.evaluate("getComputedStyle(document.getElementById('check')).backgroundColor")).toBe(
+            'rgb(90, 44, 160)',
+          );
+          expect(await seriousAxeViolations(page)).toEqual([]);
+          expect(problems).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      } finally {
+        expectStatus(await t.admin('PUT', '/branding', { service_name: null, logo: null, accent_color: null }), 200);
+      }
     });
   });
 });

@@ -5,6 +5,9 @@ import { CLIENT_APPS, PLATFORMS } from '../../src/modules/resolve/link-page.apps
 import { findChromium, launchChromium } from '../support/chromium.js';
 import { useTestApp } from '../support/harness.js';
 import { ssUri, trojanUri, vlessUri } from '../support/factories.js';
+import { seriousAxeViolations } from '../support/axe.js';
+import { servePageViews, type PageViewServer } from '../../scripts/support/page-views.js';
+import type { Branding } from '../../src/modules/branding/branding.js';
 
 const executablePath = findChromium();
 const SKIP_REASON =
@@ -14,8 +17,17 @@ if (!executablePath) console.warn(SKIP_REASON);
 const PUBLIC_BASE_URL = 'https://subs.example.com';
 const ANDROID_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
-/** LINK_PAGE_SCREENSHOTS=1 rewrites the screenshots under docs/ that the README shows. */
-const SAVE_SCREENSHOTS = process.env['LINK_PAGE_SCREENSHOTS'] === '1';
+const PHONE: BrowserContextOptions = {
+  viewport: { width: 360, height: 740 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: ANDROID_UA,
+};
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
+/** The top of an element in the page, to compare what comes first on screen. */
+const topOf = (page: Page, selector: string) =>
+  inPage<number>(page, `document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect().top + scrollY`);
 
 /** A tab that records every request, console error, page error and CSP violation. */
 interface Tab {
@@ -137,7 +149,6 @@ let browser: Browser;
       expect(targets, href).toContain(carried);
     }
     await expectClean(tab);
-    if (SAVE_SCREENSHOTS) await page.screenshot({ path: 'docs/link-page-desktop.png', fullPage: true });
   });
 
   it('fits 360 px without sideways scrolling and opens the Android apps on an Android phone', async () => {
@@ -159,7 +170,6 @@ let browser: Browser;
       expect(box!.height).toBeGreaterThanOrEqual(36); // a comfortable tap target
     }
     await expectClean(tab);
-    if (SAVE_SCREENSHOTS) await page.screenshot({ path: 'docs/link-page-mobile.png', fullPage: true });
   });
 
   it('copies the link with the clipboard API', async () => {
@@ -183,7 +193,7 @@ let browser: Browser;
     expect(await inPage(page, 'typeof navigator.clipboard')).toBe('undefined');
     await page.click('button[data-copy="link"]');
     await waitForText(page, 'link-status');
-    expect(await page.textContent('#link-status')).toMatch(/^(Copied\.|Selected: press Ctrl\+C)/);
+    expect(await page.textContent('#link-status')).toMatch(/^(Copied to the clipboard\.|Selected: press Ctrl\+C)/);
     const selection = await inPage(
       page,
       `({ id: document.activeElement.id,
@@ -216,6 +226,53 @@ let browser: Browser;
     await expectClean({ ...tab, problems: tab.problems.filter((p) => !p.includes('404')) });
   });
 
+  it('puts the app buttons before the QR code on a phone, the QR code first on a desktop', async () => {
+    const phone = await open(PHONE);
+    await phone.page.waitForSelector('html.ready');
+    const firstApp = await topOf(phone.page, 'details[data-platform="android"] a.app');
+    expect(firstApp).toBeLessThan(await topOf(phone.page, '#qr'));
+    expect(await phone.page.isVisible('details[data-platform="android"] a.app')).toBe(true);
+    expect(await phone.page.getAttribute('#page', 'data-platform')).toBe('android');
+    await expectClean(phone.tab);
+
+    const desktop = await open(DESKTOP);
+    await desktop.page.waitForSelector('html.ready');
+    expect(await topOf(desktop.page, '#qr')).toBeLessThan(await topOf(desktop.page, '#apps-card'));
+    await expectClean(desktop.tab);
+  });
+
+  it('shows an expired subscription with a visible banner and its support link', async () => {
+    const owner = await t.newUser();
+    const created = await t.call('POST', '/api/v1/subs', {
+      token: owner.token,
+      body: {
+        name: 'Old plan',
+        sources: [vlessUri()],
+        support_url: 'https://help.example.com/renew',
+        userinfo: { mode: 'fixed', expire: Math.floor(Date.now() / 1000) - 3600 },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { tab, page } = await open(PHONE, `/sub/${created.json<{ token: string }>().token}`);
+    await page.waitForSelector('html.ready');
+    expect(await page.isVisible('#banner')).toBe(true);
+    expect(await page.textContent('#banner .banner-title')).toBe('This subscription has expired');
+    expect(await page.getAttribute('#banner a.banner-link', 'href')).toBe('https://help.example.com/renew');
+    // Prominent: the banner is on the first screen of a phone.
+    expect(await topOf(page, '#banner')).toBeLessThan(740);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectClean(tab);
+  });
+
+  it('has no serious or critical axe violation on a phone or a desktop, light or dark', async () => {
+    for (const options of [PHONE, DESKTOP, { ...PHONE, colorScheme: 'dark' as const }]) {
+      const { tab, page } = await open(options);
+      await page.waitForSelector('html.ready');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await expectClean(tab);
+    }
+  });
+
   it('would notice a CSP violation (the listener is live)', async () => {
     const { page } = await open({});
     await page.waitForSelector('html.ready');
@@ -225,6 +282,105 @@ let browser: Browser;
     );
     await waitForPage(page, 'window.violations.length > 0');
     expect(await inPage(page, 'window.violations')).toEqual(['img-src https://example.com/pixel.png']);
+  });
+});
+
+const LOGO = `data:image/svg+xml;base64,${Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="14" fill="#0a7d5a"/></svg>',
+).toString('base64')}`;
+const BRANDING: Branding = {
+  service_name: 'North VPN',
+  logo: LOGO,
+  accent_color: '#0a7d5a',
+  support_url: 'https://help.example.com/',
+};
+
+(executablePath ? describe : describe.skip)(executablePath ? 'link page views in Chromium' : SKIP_REASON, () => {
+  let views: PageViewServer;
+  let viewsBrowser: Browser;
+  const contexts: BrowserContext[] = [];
+  const usage = { upload: 3 * 1024 ** 3, download: 9 * 1024 ** 3, total: 50 * 1024 ** 3, expire: 0 };
+
+  beforeAll(async () => {
+    viewsBrowser = await launchChromium(executablePath as string);
+    views = await servePageViews(
+      {
+        name: 'Family VPN',
+        description: 'Home, office and travel servers',
+        servers: 3,
+        updatedAt: '2026-11-20T10:00:00.000Z',
+        url: `${PUBLIC_BASE_URL}/sub/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdEf`,
+        usage: { ...usage, expire: Math.floor(Date.now() / 1000) + 20 * 86_400 },
+      },
+      BRANDING,
+    );
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await views?.close();
+    await viewsBrowser?.close();
+  });
+
+  async function openView(options: BrowserContextOptions, query = '') {
+    const context = await viewsBrowser.newContext({ timezoneId: 'UTC', ...options });
+    contexts.push(context);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    await page.addInitScript(RECORD_VIOLATIONS);
+    await page.goto(`${views.origin}${views.path}${query}`);
+    await page.waitForSelector('html.ready');
+    return { page, context, problems };
+  }
+
+  it('renders Persian right to left for a Persian browser, cleanly and accessibly', async () => {
+    const { page, problems } = await openView({ ...PHONE, locale: 'fa-IR' });
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    expect(await page.getAttribute('html', 'lang')).toBe('fa');
+    expect(await inPage(page, 'getComputedStyle(document.body).direction')).toBe('rtl');
+    expect(await page.textContent('#link-title')).toBe('لینک اشتراک');
+    // The apps still come first on the phone, and the link reads left to right.
+    expect(await topOf(page, '#apps-card')).toBeLessThan(await topOf(page, '#qr'));
+    expect(await inPage(page, "getComputedStyle(document.getElementById('link')).direction")).toBe('ltr');
+    expect(await inPage(page, 'document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await inPage(page, 'window.violations')).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('switches language from the page and remembers the choice', async () => {
+    const { page, context, problems } = await openView({ ...DESKTOP, locale: 'en-US' });
+    expect(await page.textContent('#apps-title')).toBe('Add to an app');
+    await page.click('#langs a[hreflang="ru"]');
+    await page.waitForSelector('html[lang="ru"].ready');
+    expect(await page.textContent('#apps-title')).toBe('Добавить в приложение');
+    expect(await page.getAttribute('#langs a[aria-current]', 'hreflang')).toBe('ru');
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'subweave_lang')?.value).toBe('ru');
+    // Without ?lang= the remembered choice wins over the browser's English.
+    await page.goto(`${views.origin}${views.path}`);
+    await page.waitForSelector('html.ready');
+    expect(await page.getAttribute('html', 'lang')).toBe('ru');
+    await page.click('#langs a[hreflang="zh-Hans"]');
+    await page.waitForSelector('html[lang="zh-Hans"].ready');
+    expect(await page.textContent('#fact-servers dt')).toBe('节点');
+    expect(await inPage(page, 'window.violations')).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('shows the branding: name, logo as an image, accent colour on the buttons', async () => {
+    const { page, problems } = await openView(DESKTOP);
+    expect(await page.textContent('#brand-name')).toBe('North VPN');
+    expect(await page.isVisible('#brand-logo')).toBe(true);
+    expect(await inPage(page, "document.getElementById('brand-logo').naturalWidth > 0")).toBe(true);
+    expect(await inPage(page, "getComputedStyle(document.querySelector('button[data-copy]')).backgroundColor")).toBe(
+      'rgb(10, 125, 90)',
+    );
+    expect(await page.title()).toBe('Family VPN · North VPN');
+    expect(await page.getAttribute('#support', 'href')).toBe('https://help.example.com/');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await inPage(page, 'window.violations')).toEqual([]);
+    expect(problems).toEqual([]);
   });
 });
 

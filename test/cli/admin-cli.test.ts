@@ -118,6 +118,51 @@ describe('subweave admin CLI', () => {
     expectEnvelope(JSON.parse(missing.stderr), 'user_not_found');
   });
 
+  it('reads and sets the branding, the logo from an image file, and clears a field with an empty value', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'subweave-cli-'));
+    try {
+      const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>';
+      writeFileSync(join(dir, 'logo.svg'), svg);
+      writeFileSync(join(dir, 'logo.gif'), 'GIF89a');
+      const logo = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+      const set = await admin([
+        'branding',
+        'set',
+        '--service-name',
+        'North VPN',
+        '--logo',
+        join(dir, 'logo.svg'),
+        '--accent-color',
+        '#0a7d5a',
+        '--support-url',
+        'https://help.example.com/',
+      ]);
+      expect(json(set)).toEqual({
+        service_name: 'North VPN',
+        logo,
+        accent_color: '#0a7d5a',
+        support_url: 'https://help.example.com/',
+      });
+      expect(json(await admin(['branding', 'set', '--logo', '', '--support-url', '']))).toMatchObject({
+        logo: null,
+        support_url: null,
+        service_name: 'North VPN',
+      });
+      expect(json(await admin(['branding', 'get']))).toMatchObject({ service_name: 'North VPN', logo: null });
+      const refused = await admin(['branding', 'set', '--accent-color', 'green']);
+      expect(refused.code).toBe(1);
+      expectEnvelope(JSON.parse(refused.stderr), 'validation_failed');
+      const gif = await admin(['branding', 'set', '--logo', join(dir, 'logo.gif')]);
+      expect(gif.code).toBe(2);
+      expect(gif.stderr).toContain('--logo must name a .png, .jpg, .webp or .svg file');
+      const missing = await admin(['branding', 'set', '--logo', join(dir, 'absent.png')]);
+      expect([missing.code, missing.stderr.includes('cannot read')]).toEqual([2, true]);
+      expect((await admin(['branding', 'set'])).code).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('prints the error envelope on stderr and exits 1 when the server refuses', async () => {
     const [missing, wrongKey] = await Promise.all([
       admin(['users', 'get', String(freshUserId())]),

@@ -132,6 +132,21 @@ for (const kind of testDatabaseKinds()) {
         expect((await signedInject(first, TEST_ADMIN_SECRET, 'DELETE', '/format-rules')).statusCode).toBe(200);
         expect(await convergesWithin(limitMs, async () => (await ruleOn(second)) === 'default')).not.toBeNull();
       });
+
+      it('shows branding changed on one instance from the other', async () => {
+        const [first, second] = apps as [FastifyInstance, FastifyInstance];
+        const nameOn = async (app: FastifyInstance) =>
+          (await app.inject({ method: 'GET', url: '/api/v1/branding' })).json<{ service_name: string | null }>()
+            .service_name;
+        expect(await nameOn(second)).toBeNull();
+        const set = await signedInject(first, 's', 'PUT', '/branding', { service_name: 'Relayed' });
+        expect(set.statusCode, set.body).toBe(200);
+        const seen = await convergesWithin(limitMs, async () => (await nameOn(second)) === 'Relayed');
+        expect(seen).not.toBeNull();
+        if (withRedis) expect(seen).toBeLessThan(SLOW_POLL_MS / 5);
+        expect((await signedInject(first, 's', 'PUT', '/branding', { service_name: null })).statusCode).toBe(200);
+        expect(await convergesWithin(limitMs, async () => (await nameOn(second)) === null)).not.toBeNull();
+      });
     });
   }
 }

@@ -5,12 +5,12 @@ import { CLIENT_APPS, deepLink, linkFor, PLATFORMS } from '../../src/modules/res
 import { formatBytes } from '../../src/modules/resolve/link-page.facts.js';
 import {
   LINK_PAGE_CSP,
+  LINK_PAGE_INLINE_SCRIPT,
   qrSvg,
   renderLinkNotFoundPage,
   renderLinkPage,
   type LinkPageModel,
 } from '../../src/modules/resolve/link-page.js';
-import { LINK_PAGE_SCRIPT } from '../../src/modules/resolve/link-page.script.js';
 import { LINK_PAGE_STYLE } from '../../src/modules/resolve/link-page.style.js';
 import { escapeHtml } from '../../src/modules/connect/html.js';
 
@@ -27,7 +27,7 @@ const model = (overrides: Partial<LinkPageModel> = {}): LinkPageModel => ({
 });
 
 /** The page with its inline script and style removed: what is left is markup made from the model. */
-const markup = (html: string) => html.replace(LINK_PAGE_SCRIPT, '').replace(LINK_PAGE_STYLE, '');
+const markup = (html: string) => html.replace(LINK_PAGE_INLINE_SCRIPT, '').replace(LINK_PAGE_STYLE, '');
 
 const HOSTILE = [
   '<script>alert(1)</script>',
@@ -44,7 +44,7 @@ describe('link page view', () => {
     expect(html).not.toContain('<img');
     expect(html).not.toMatch(/<[^>]*\son\w+=/);
     expect(html).toContain(`<h1 id="name">${escapeHtml(hostile)}</h1>`);
-    expect(html).toContain(`<title>${escapeHtml(hostile)}</title>`);
+    expect(html).toContain(`<title>${escapeHtml(hostile)} · subweave</title>`);
     expect(html).toContain(`<p id="description" class="muted">${escapeHtml(hostile)}</p>`);
     expect(html).toContain(`role="note">${escapeHtml(hostile)}</p>`);
     // The name travels percent-encoded in the deep links, never raw in an attribute.
@@ -68,7 +68,7 @@ describe('link page view', () => {
   it('shows usage against a limit with a meter, and the expiry date', () => {
     const expire = Date.UTC(2031, 0, 15, 12) / 1000;
     const html = renderLinkPage(model({ usage: { upload: GiB / 2, download: 5 * GiB, total: 100 * GiB, expire } }));
-    expect(html).toContain('5.5 GiB of 100 GiB');
+    expect(html).toContain('\u20685.5 GiB\u2069 of \u2068100 GiB\u2069');
     expect(html).toContain(`<meter min="0" max="${100 * GiB}" value="${5.5 * GiB}"`);
     expect(html).toContain('↑ 512 MiB · ↓ 5.0 GiB');
     expect(html).toContain('<time id="expire" datetime="2031-01-15T12:00:00.000Z" data-local="date">2031-01-15</time>');
@@ -76,11 +76,11 @@ describe('link page view', () => {
 
   it('reads total=0 as no limit and expire=0 as never, and ignores numbers that are not counts', () => {
     const html = renderLinkPage(model({ usage: { upload: 1536, download: Number.NaN, total: 0, expire: 0 } }));
-    expect(html).toContain('1.5 KiB used<small>no limit</small>');
+    expect(html).toContain('\u20681.5 KiB\u2069 used<small>no limit</small>');
     expect(html).not.toContain('<meter');
     expect(html).toContain('<dt>Expires</dt><dd>Never</dd>');
     const negative = renderLinkPage(model({ usage: { upload: -5, download: 10, total: -1, expire: -3 } }));
-    expect(negative).toContain('10 B used<small>no limit</small>');
+    expect(negative).toContain('\u206810 B\u2069 used<small>no limit</small>');
     expect(negative).toContain('<dd>Never</dd>');
   });
 
@@ -126,7 +126,7 @@ describe('link page view', () => {
       for (const app of apps) {
         const href = escapeHtml(deepLink(app, linkFor(URL_, app.reads), 'Home & Co'));
         expect(own, `${app.name} on ${id}`).toContain(
-          `<a class="app" href="${href}" rel="noreferrer">${escapeHtml(app.name)}</a>`,
+          `<a class="app" href="${href}" rel="noreferrer" data-app="${escapeHtml(app.name)}">Add to ${escapeHtml(app.name)}</a>`,
         );
       }
     }
@@ -145,16 +145,16 @@ describe('link page view', () => {
 
   it('allows exactly its inline style and script by hash', () => {
     const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-    expect(LINK_PAGE_CSP).toContain(`script-src ${sha(LINK_PAGE_SCRIPT)}`);
+    expect(LINK_PAGE_CSP).toContain(`script-src ${sha(LINK_PAGE_INLINE_SCRIPT)}`);
     expect(LINK_PAGE_CSP).toContain(`style-src ${sha(LINK_PAGE_STYLE)}`);
     expect(LINK_PAGE_CSP).toContain("default-src 'none'");
     expect(LINK_PAGE_CSP).not.toMatch(/unsafe|https?:|\*/);
     const html = renderLinkPage(model());
-    expect(html).toContain(`<script>${LINK_PAGE_SCRIPT}</script>`);
+    expect(html).toContain(`<script>${LINK_PAGE_INLINE_SCRIPT}</script>`);
     expect(html).toContain(`<style>${LINK_PAGE_STYLE}</style>`);
     expect(html.match(/<style>/g)).toHaveLength(1);
     expect(html).not.toMatch(/ style=|<link rel="stylesheet"|src="http/);
-    expect(LINK_PAGE_SCRIPT).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write\(/);
+    expect(LINK_PAGE_INLINE_SCRIPT).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write\(/);
   });
 
   it('has a 404 page without script that names nothing', () => {

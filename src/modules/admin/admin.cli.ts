@@ -24,6 +24,10 @@ const OPTIONS = {
   'endpoint-url': { type: 'string' },
   events: { type: 'string' },
   enabled: { type: 'string' },
+  'service-name': { type: 'string' },
+  logo: { type: 'string' },
+  'accent-color': { type: 'string' },
+  'support-url': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

@@ -2,6 +2,7 @@
 import type { AdminRequest } from './admin-client.js';
 import { pathSegment as seg } from './admin-client.js';
 import { FORMAT_COMMANDS } from '../formats/formats.commands.js';
+import { BRANDING_COMMANDS } from '../branding/branding.commands.js';
 import { WEBHOOK_COMMANDS } from '../../webhooks/webhooks.commands.js';
 
 export interface CommandOptions {
@@ -23,6 +24,10 @@ export interface CommandOptions {
   'endpoint-url'?: string;
   events?: string;
   enabled?: string;
+  'service-name'?: string;
+  logo?: string;
+  'accent-color'?: string;
+  'support-url'?: string;
 }
 
 export interface AdminCommand {
@@ -318,5 +323,6 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
     },
   },
   ...FORMAT_COMMANDS,
+  ...BRANDING_COMMANDS,
   ...WEBHOOK_COMMANDS,
 ];

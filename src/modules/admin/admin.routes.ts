@@ -9,6 +9,8 @@ import type { StatsService } from '../stats/stats.service.js';
 import { adminStatsRoutes } from '../stats/stats.routes.js';
 import type { FormatSettings } from '../formats/format-settings.js';
 import { formatAdminRoutes } from '../formats/formats.routes.js';
+import type { BrandingSettings } from '../branding/branding.js';
+import { brandingAdminRoutes } from '../branding/branding.routes.js';
 import type { UsersService } from '../users/users.service.js';
 import { adminConnectionRoutes } from './admin-connections.routes.js';
 import { adminProviderRoutes } from './admin-providers.routes.js';
@@ -29,6 +31,7 @@ export interface AdminRoutesOptions extends AdminGuardOptions {
   abuse: AbuseControls;
   stats: StatsService;
   formats: FormatSettings;
+  branding: BrandingSettings;
   db: Executor;
   webhooks: WebhooksService;
   sessions: SessionsService;
@@ -45,6 +48,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
   await app.register(abuseRoutes, { controls: abuse, defaultBanSeconds: options.config.defaultBanSeconds });
   await app.register(adminStatsRoutes, { stats });
   await app.register(formatAdminRoutes, { formats });
+  await app.register(brandingAdminRoutes, { branding: options.branding });
   await app.register(adminAuditRoutes, { db: options.db });
   await app.register(adminWebhookRoutes, { webhooks: options.webhooks });
 };

@@ -1,7 +1,6 @@
 // The connect page's browser script as plain ES2020 text (no build step): it keeps the token in memory and talks to /api/v1/me.
-// It writes page text only through textContent, and is allowed by its hash in the page's Content-Security-Policy.
+// It writes page text only through textContent, takes its words from the page's JSON strings block, and is allowed by its hash in the page's Content-Security-Policy.
 export const CONNECT_PAGE_SCRIPT = `
-'use strict';
 (function () {
   var root = document.getElementById('connect');
   if (!root) return;
@@ -14,36 +13,31 @@ export const CONNECT_PAGE_SCRIPT = `
   var buttons = { check: el('check'), approve: el('approve'), reject: el('reject'), revoke: el('revoke') };
   var token = '';
 
-  var STATES = {
-    pending: ['Pending', provider + ' is waiting for your answer. Approve to let it manage subscriptions for you, or reject the request.'],
-    approved: ['Approved', provider + ' can create and change subscriptions in your account. Revoke access to end that at any time.'],
-    revoked: ['Revoked', provider + ' can no longer manage your subscriptions. To connect again, it has to send a new request.'],
-    none: ['No request', 'There is no connection between your account and ' + provider + '.']
-  };
-  var MESSAGES = {
-    missing_token: 'Paste your API token first.',
-    invalid_token: 'This API token is not valid. Paste your own user API token (not a provider token).',
-    account_disabled: 'Your account is disabled, so it cannot manage provider connections.',
-    connection_not_found: 'There is no connection request from ' + provider + ' for this account.',
-    connection_not_pending: 'This request is no longer pending, so it cannot be approved or rejected.',
-    provider_limit_reached: 'You already approved the maximum number of providers. Revoke one before approving another.',
-    ip_banned: 'Requests from your network are temporarily blocked. Try again later.',
-    rate_limited: 'Too many attempts. Wait a moment and try again.'
-  };
+  var strings = {};
+  try { strings = JSON.parse(el('page-strings').textContent || '{}'); } catch (error) { strings = {}; }
+  function text(key) { return strings['connect.' + key] || ''; }
+  function fill(key, values) {
+    return text(key).replace(/\\{(\\w+)\\}/g, function (whole, name) { return name in values ? values[name] : whole; });
+  }
+  var STATE_NAMES = ['pending', 'approved', 'revoked', 'none'];
+  var MESSAGES = ['missing_token', 'invalid_token', 'account_disabled', 'connection_not_found',
+    'connection_not_pending', 'provider_limit_reached', 'ip_banned', 'rate_limited'];
+  /** What a sign-in link carries after its fragment marker; the dashboard on this origin consumes it. */
+  var SIGN_IN = '/app/sign-in#code=';
 
-  function say(kind, text) {
-    notice.hidden = !text;
+  function say(kind, message) {
+    notice.hidden = !message;
     notice.setAttribute('data-kind', kind);
-    notice.textContent = text || '';
+    notice.textContent = message || '';
   }
 
   function show(status) {
-    var known = STATES[status];
+    var known = STATE_NAMES.indexOf(status) >= 0;
     stateBox.hidden = !known;
     if (!known) return;
     badge.setAttribute('data-state', status);
-    badge.textContent = known[0];
-    stateText.textContent = known[1];
+    badge.textContent = text('state.' + status);
+    stateText.textContent = text('state.' + status + '.text');
     buttons.approve.hidden = status !== 'pending';
     buttons.reject.hidden = status !== 'pending';
     buttons.revoke.hidden = status !== 'approved';
@@ -55,9 +49,12 @@ export const CONNECT_PAGE_SCRIPT = `
 
   function explain(result) {
     var body = result.body || {};
-    var text = MESSAGES[body.error] || body.message || ('The server answered with status ' + result.status + '.');
-    if (body.error === 'rate_limited' && result.retryAfter) text += ' (about ' + result.retryAfter + ' s)';
-    return text;
+    var message = MESSAGES.indexOf(body.error) >= 0 ? text('error.' + body.error)
+      : body.message || fill('error.status', { status: String(result.status) });
+    if (body.error === 'rate_limited' && result.retryAfter) {
+      message += ' ' + fill('error.retry', { seconds: result.retryAfter });
+    }
+    return message;
   }
 
   function call(method, path) {
@@ -74,10 +71,10 @@ export const CONNECT_PAGE_SCRIPT = `
   }
 
   function run(task) {
-    if (!token) { say('error', MESSAGES.missing_token); input.focus(); return; }
+    if (!token) { say('error', text('error.missing_token')); input.focus(); return; }
     busy(true);
     task().catch(function () {
-      say('error', 'Could not reach the server. Check your connection and try again.');
+      say('error', text('error.network'));
     }).then(function () { busy(false); });
   }
 
@@ -99,7 +96,7 @@ export const CONNECT_PAGE_SCRIPT = `
     if (!expectedUser) return;
     return call('GET', '/api/v1/me').then(function (result) {
       if (result.ok && String(result.body.user_id) !== expectedUser) {
-        say('error', 'This link was made for user ' + expectedUser + ', but your token belongs to user ' + result.body.user_id + '.');
+        say('error', fill('error.other_user', { expected: expectedUser, actual: String(result.body.user_id) }));
       }
     });
   }
@@ -119,8 +116,22 @@ export const CONNECT_PAGE_SCRIPT = `
     });
   }
 
+  /** A pasted sign-in link opens the dashboard on this origin with its code; nothing else is followed. */
+  function signInCode(value) {
+    var at = value.indexOf(SIGN_IN);
+    if (at < 0) return '';
+    var code = value.slice(at + SIGN_IN.length).split('&')[0];
+    return /^[A-Za-z0-9._~-]+$/.test(code) ? code : '';
+  }
+
   form.addEventListener('submit', function (event) {
     event.preventDefault();
+    var code = signInCode(input.value.trim());
+    if (code) {
+      say('info', text('signing_in'));
+      location.assign(location.origin + SIGN_IN + code);
+      return;
+    }
     token = input.value.trim();
     run(function () { return check(false); });
   });
@@ -131,17 +142,17 @@ export const CONNECT_PAGE_SCRIPT = `
     token = '';
     input.value = '';
     show('');
-    say('info', 'Your token was cleared from this page.');
+    say('info', text('forgotten'));
     input.focus();
   });
   buttons.approve.addEventListener('click', function () {
-    run(function () { return decide('approve', 'Approved. ' + provider + ' can now manage subscriptions for you.'); });
+    run(function () { return decide('approve', text('done.approve')); });
   });
   buttons.reject.addEventListener('click', function () {
-    run(function () { return decide('reject', 'Request rejected. ' + provider + ' gets no access.'); });
+    run(function () { return decide('reject', text('done.reject')); });
   });
   buttons.revoke.addEventListener('click', function () {
-    run(function () { return decide('revoke', 'Access revoked. Subscriptions ' + provider + ' created stay yours.'); });
+    run(function () { return decide('revoke', text('done.revoke')); });
   });
   root.classList.add('ready');
 })();

@@ -7,6 +7,8 @@ import { ErrorResponse, errorResponses } from '../../http/schemas.js';
 import { routeDefaults } from '../../http/route-defaults.js';
 import { PROVIDER_NAME_PATTERN } from '../providers/providers.schemas.js';
 import type { ProvidersService } from '../providers/providers.service.js';
+import type { BrandingSettings } from '../branding/branding.js';
+import { LANGUAGES, pickLanguage } from '../../i18n/i18n.js';
 import { CONNECT_PAGE_CSP, renderConnectPage, renderUnknownProviderPage } from './connect-page.view.js';
 
 const NAME_RE = new RegExp(PROVIDER_NAME_PATTERN);
@@ -35,6 +37,11 @@ const Query = Type.Object(
     invite: Type.Optional(
       Type.String({ description: 'Invite signature a custom link template may add; the page ignores it.' }),
     ),
+    lang: Type.Optional(
+      Type.String({
+        description: `The page's language (${LANGUAGES.join(', ')}); without it, the remembered choice or Accept-Language.`,
+      }),
+    ),
   },
   { additionalProperties: true },
 );
@@ -42,10 +49,10 @@ const Query = Type.Object(
 const HtmlPage = Type.String({ description: 'The HTML page.' });
 const html = (description: string) => ({ description, content: { 'text/html': { schema: HtmlPage } } });
 
-export const connectPageRoutes: FastifyPluginAsync<{ providers: ProvidersService }> = async (
-  fastify,
-  { providers },
-) => {
+export const connectPageRoutes: FastifyPluginAsync<{
+  providers: ProvidersService;
+  branding: BrandingSettings;
+}> = async (fastify, { providers, branding }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeDefaults(app, { kind: 'page', tags: ['Connect'] });
   app.get(
@@ -56,7 +63,10 @@ export const connectPageRoutes: FastifyPluginAsync<{ providers: ProvidersService
         description:
           'The default connection_link target: an HTML page naming the provider that asks for access, where the user ' +
           'pastes their API token, sees the connection status and approves, rejects or revokes it through /api/v1/me. ' +
-          'Opening it changes nothing. An unknown provider answers an HTML 404 page; a malformed name answers 404 not_found.',
+          'Opening it changes nothing. It also explains where a token comes from and opens a pasted sign-in link. ' +
+          'English, Russian, Simplified Chinese or Persian (`?lang=`, then the remembered choice, then ' +
+          "Accept-Language), with the admin's branding. An unknown provider answers an HTML 404 page; a malformed " +
+          'name answers 404 not_found.',
         params: Params,
         querystring: Query,
         response: {
@@ -73,15 +83,26 @@ export const connectPageRoutes: FastifyPluginAsync<{ providers: ProvidersService
       const name = request.params.provider_name;
       if (!NAME_RE.test(name)) throw errors.notFound('No provider can have this name.');
       const provider = await providers.findByName(name);
+      const view = {
+        lang: pickLanguage({
+          query: request.query.lang,
+          cookie: request.headers.cookie,
+          acceptLanguage: request.headers['accept-language'],
+        }),
+        branding: branding.current,
+      };
       const page = (reply as FastifyReply).headers(SECURITY_HEADERS).type('text/html; charset=utf-8');
-      if (!provider) return page.code(404).send(renderUnknownProviderPage(name));
+      if (!provider) return page.code(404).send(renderUnknownProviderPage(name, view));
       const userId = request.query.user_id ?? '';
       return page.send(
-        renderConnectPage({
-          providerName: provider.provider_name,
-          providerUrl: provider.provider_url,
-          userId: USER_ID_RE.test(userId) ? userId : null,
-        }),
+        renderConnectPage(
+          {
+            providerName: provider.provider_name,
+            providerUrl: provider.provider_url,
+            userId: USER_ID_RE.test(userId) ? userId : null,
+          },
+          view,
+        ),
       );
     },
   );

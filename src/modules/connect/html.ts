@@ -37,10 +37,13 @@ export function pageCsp(style: string, script: string, extra: string[] = []): st
   ].join('; ');
 }
 
-/** A whole server-rendered page around `body` with its one inline style; `title` and `body` must be escaped HTML. */
-export function htmlPage(title: string, style: string, body: string): string {
+/**
+ * A whole server-rendered page around `body` with its one inline style; `title` and `body` must be escaped HTML,
+ * `attributes` those of <html> (language and direction, see page-chrome.ts).
+ */
+export function htmlPage(title: string, style: string, body: string, attributes = 'lang="en" dir="ltr"'): string {
   return `<!doctype html>
-<html lang="en">
+<html ${attributes}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -1,5 +1,6 @@
 // The facts block of the link page (servers, last change, traffic, expiry), with byte and date formatting for people.
 import { escapeHtml } from '../connect/html.js';
+import type { Translate } from '../../i18n/i18n.js';
 
 /** The numbers of a `subscription-userinfo` header: bytes, and unix seconds for `expire`; 0 means unlimited. */
 export interface LinkUsage {
@@ -40,12 +41,22 @@ export interface FactsModel {
 /** A non-negative whole number; anything else reads as 0 (unknown or unlimited). */
 const count = (value: number): number => (Number.isFinite(value) && value > 0 ? Math.floor(value) : 0);
 
-export function renderFacts({ servers, updatedAt, usage }: FactsModel): string {
-  const facts = [fact('Servers', String(servers), 'servers')];
+/** Whether the userinfo says the subscription stopped working: its expiry passed, or its traffic quota is used up. */
+export function usageState(usage: LinkUsage | null | undefined, nowMs: number): 'expired' | 'quota' | null {
+  if (!usage) return null;
+  const expire = count(usage.expire);
+  if (expire > 0 && expire * 1000 <= nowMs) return 'expired';
+  const total = count(usage.total);
+  if (total > 0 && count(usage.upload) + count(usage.download) >= total) return 'quota';
+  return null;
+}
+
+export function renderFacts({ servers, updatedAt, usage }: FactsModel, t: Translate): string {
+  const facts = [fact(t('facts.servers'), String(servers), 'servers')];
   const changed = utcMinutes(updatedAt);
   facts.push(
     fact(
-      'Last change',
+      t('facts.updated'),
       changed
         ? `<time id="updated" datetime="${changed.iso}" data-local="time">${changed.text}</time>`
         : escapeHtml(updatedAt),
@@ -53,29 +64,42 @@ export function renderFacts({ servers, updatedAt, usage }: FactsModel): string {
     ),
   );
   if (usage) {
-    facts.push(traffic(count(usage.upload), count(usage.download), count(usage.total)), expiry(count(usage.expire)));
+    facts.push(
+      traffic(count(usage.upload), count(usage.download), count(usage.total), t),
+      expiry(count(usage.expire), t),
+    );
   }
   return `<dl class="facts">${facts.join('')}</dl>`;
 }
 
+/** `term` is plain text, `html` markup. */
 function fact(term: string, html: string, id: string): string {
-  return `<div id="fact-${id}"><dt>${term}</dt><dd>${html}</dd></div>`;
+  return `<div id="fact-${id}"><dt>${escapeHtml(term)}</dt><dd>${html}</dd></div>`;
 }
 
-function traffic(upload: number, download: number, total: number): string {
+/** A byte count isolated from the text around it, so a right-to-left sentence keeps "20.0 GiB" in one piece. */
+const isolated = (bytes: number) => `\u2068${formatBytes(bytes)}\u2069`;
+
+function traffic(upload: number, download: number, total: number, t: Translate): string {
   const used = upload + download;
-  const split = `<small>↑ ${formatBytes(upload)} · ↓ ${formatBytes(download)}</small>`;
-  if (total === 0) return fact('Traffic', `${formatBytes(used)} used<small>no limit</small>${split}`, 'traffic');
-  const meter = `<meter min="0" max="${total}" value="${Math.min(used, total)}" low="${total * 0.8}" high="${total * 0.95}" optimum="0"></meter>`;
-  return fact('Traffic', `${formatBytes(used)} of ${formatBytes(total)}${meter}${split}`, 'traffic');
+  const split = `<small dir="ltr">↑ ${formatBytes(upload)} · ↓ ${formatBytes(download)}</small>`;
+  const term = t('facts.traffic');
+  if (total === 0) {
+    const text = escapeHtml(t('facts.used', { used: isolated(used) }));
+    return fact(term, `${text}<small>${escapeHtml(t('facts.unlimited'))}</small>${split}`, 'traffic');
+  }
+  const meter = `<meter min="0" max="${total}" value="${Math.min(used, total)}" low="${total * 0.8}" high="${total * 0.95}" optimum="0" aria-label="${escapeHtml(term)}"></meter>`;
+  const text = escapeHtml(t('facts.used_of', { used: isolated(used), total: isolated(total) }));
+  return fact(term, `${text}${meter}${split}`, 'traffic');
 }
 
-function expiry(expire: number): string {
+function expiry(expire: number, t: Translate): string {
   const date = new Date(expire * 1000);
-  if (expire === 0 || Number.isNaN(date.getTime())) return fact('Expires', 'Never', 'expire');
+  if (expire === 0 || Number.isNaN(date.getTime()))
+    return fact(t('facts.expires'), escapeHtml(t('facts.never')), 'expire');
   const iso = date.toISOString();
   return fact(
-    'Expires',
+    t('facts.expires'),
     `<time id="expire" datetime="${iso}" data-local="date">${iso.slice(0, 10)}</time><small id="expire-note"></small>`,
     'expire',
   );
