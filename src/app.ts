@@ -35,6 +35,8 @@ import { installActingContext } from './events/http-acting.js';
 import { meAuditRoutes } from './events/audit.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { DEFAULT_APP_DIR } from './modules/dashboard/app-files.js';
+import { installSessionRenewal, originRule } from './http/session-cookie.js';
+import { providerSignInLinkRoutes, sessionRoutes } from './modules/sessions/sessions.routes.js';
 
 export interface AppOptions {
   /** A pino logger (the process's), or Fastify logger options; default: no logging. */
@@ -107,6 +109,10 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     observer: context.metrics,
   });
 
+  // Browser sessions (docs/security.md): a slid session's cookie is sent again with the answer.
+  const origins = originRule(config.publicBaseUrl, config.publicBaseUrlSet);
+  installSessionRenewal(app, origins.secure);
+
   await registerDocs(app, config);
   await app.register(healthRoutes, { readiness: context.readiness });
   await app.register(metricsRoutes, { config, metrics: context.metrics });
@@ -170,6 +176,13 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   await app.register(providerWebhookRoutes, { prefix: '/api/v1/providers', auth, webhooks: context.webhooks });
   await app.register(meRoutes, { prefix: '/api/v1/me', auth, connections });
   await app.register(meAuditRoutes, { prefix: '/api/v1/me', auth, db: context.database.db });
+  await app.register(sessionRoutes, { prefix: '/api/v1/session', sessions: context.sessions, origins });
+  await app.register(providerSignInLinkRoutes, {
+    prefix: '/api/v1/providers',
+    auth,
+    connections,
+    sessions: context.sessions,
+  });
 
   await app.register(adminRoutes, {
     prefix: '/api/v1/admin',
@@ -183,6 +196,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     formats: context.formats,
     db: context.database.db,
     webhooks: context.webhooks,
+    sessions: context.sessions,
   });
 
   return app;

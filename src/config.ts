@@ -7,6 +7,8 @@ export interface Config {
   host: string;
   port: number;
   publicBaseUrl: string;
+  /** False when PUBLIC_BASE_URL was not set (the http://localhost:PORT default): see docs/security.md, "Origin". */
+  publicBaseUrlSet: boolean;
   databaseUrl: string;
   redisUrl: string | null;
   /** Prefix of every Redis key and channel, so deployments can share one Redis. */
@@ -130,6 +132,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     host,
     port,
     publicBaseUrl,
+    publicBaseUrlSet: value('PUBLIC_BASE_URL') !== undefined,
     databaseUrl,
     redisUrl,
     redisPrefix: value('REDIS_PREFIX') ?? 'subweave',

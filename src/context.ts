@@ -28,6 +28,8 @@ import { Metrics } from './modules/metrics/metrics.js';
 import { startHousekeeping, type Housekeeping } from './events/housekeeping.js';
 import { WebhooksService } from './webhooks/webhooks.service.js';
 import { WebhookDelivery } from './webhooks/delivery.js';
+import { SessionsService } from './modules/sessions/sessions.service.js';
+import { originRule } from './http/session-cookie.js';
 
 export interface ContextOverrides {
   log?: FastifyBaseLogger;
@@ -74,7 +76,9 @@ export interface AppContext {
   webhooks: WebhooksService;
   /** Delivers webhook messages; started and stopped with the refresher (roles all and worker). */
   webhookDelivery: WebhookDelivery;
-  /** API-Token authentication, answered by the users and providers services. */
+  /** Browser sessions and sign-in links. */
+  sessions: SessionsService;
+  /** API-Token (and session cookie) authentication, answered by the users, providers and sessions services. */
   auth: Authenticator;
   readiness(): Promise<Readiness>;
   /** True once shutdown began: new requests are refused (503 shutting_down) and connections are not kept alive. */
@@ -161,6 +165,7 @@ export async function createContext(
   });
   const users = new UsersService(database, changes);
   const providers = new ProvidersService(database, changes);
+  const sessions = new SessionsService(database, config.publicBaseUrl);
 
   let closed: Promise<void> | null = null;
   let stopping = false;
@@ -194,10 +199,15 @@ export async function createContext(
     housekeeping,
     webhooks: new WebhooksService(database.db, config.fetchAllowPrivate),
     webhookDelivery,
-    auth: createAuthenticator({
-      userByToken: (token) => users.findByToken(token),
-      providerByToken: (token) => providers.findByToken(token),
-    }),
+    sessions,
+    auth: createAuthenticator(
+      {
+        userByToken: (token) => users.findByToken(token),
+        providerByToken: (token) => providers.findByToken(token),
+        userBySession: (value) => sessions.find(value),
+      },
+      originRule(config.publicBaseUrl, config.publicBaseUrlSet),
+    ),
     readiness: async () => {
       const databaseOk = await database.checkWritable().then(
         () => true,

@@ -15,6 +15,7 @@ import * as eventsAndAudit from './migrations/011_events_and_audit.js';
 import * as subscriptionTransforms from './migrations/012_subscription_transforms.js';
 import * as webhooks from './migrations/013_webhooks.js';
 import * as requestHistory from './migrations/014_request_history.js';
+import * as sessions from './migrations/015_sessions.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial_schema': initialSchema,
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '012_subscription_transforms': subscriptionTransforms,
   '013_webhooks': webhooks,
   '014_request_history': requestHistory,
+  '015_sessions': sessions,
 };
 
 /** Every migration, in the order they apply. */

@@ -272,6 +272,27 @@ export interface WebhookAttemptsTable {
   response: string;
 }
 
+/** A browser session (docs/security.md): the SHA-256 of its cookie value, never the value. */
+export interface SessionsTable {
+  id_hash: string;
+  user_id: Int;
+  created_at: string;
+  /** Slides to 7 days after the last use, written at most once an hour. */
+  expires_at: string;
+  last_seen: string;
+}
+
+/** A one-time sign-in link: the SHA-256 of its code; used_at is set by the one sign-in that takes it. */
+export interface SignInLinksTable {
+  code_hash: string;
+  user_id: Int;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  /** Who minted it: `provider:<name>` or `admin:<api|cli>`. */
+  minted_by: string;
+}
+
 export interface Database {
   users: UsersTable;
   providers: ProvidersTable;
@@ -293,6 +314,8 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_messages: WebhookMessagesTable;
   webhook_attempts: WebhookAttemptsTable;
+  sessions: SessionsTable;
+  sign_in_links: SignInLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

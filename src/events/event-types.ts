@@ -7,6 +7,7 @@ export const EVENT_TYPES = [
   'user.enabled',
   'user.deleted',
   'user.token_refreshed',
+  'user.sign_in_link_created',
   'provider.created',
   'provider.updated',
   'provider.deleted',

@@ -1,8 +1,10 @@
-// Prunes the audit log after AUDIT_RETENTION_DAYS, and the events outbox and settled webhook messages after a week, on a timer that never throws.
+// Prunes the audit log after AUDIT_RETENTION_DAYS, the events outbox and settled webhook messages after a week, and
+// expired browser sessions and sign-in links, on a timer that never throws.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/executor.js';
 import { pruneAudit, pruneEvents } from './audit.store.js';
 import { pruneMessages } from '../webhooks/messages.store.js';
+import { pruneSessions } from '../modules/sessions/sessions.store.js';
 
 const DAY_MS = 24 * 3600_000;
 /** Events are the outbox of webhook deliveries, which are kept 7 days. */
@@ -27,6 +29,7 @@ export function startHousekeeping(
       await pruneAudit(db, new Date(now - auditRetentionDays * DAY_MS).toISOString());
       await pruneEvents(db, new Date(now - EVENT_RETENTION_MS).toISOString());
       await pruneMessages(db, new Date(now - EVENT_RETENTION_MS).toISOString());
+      await pruneSessions(db, new Date(now).toISOString());
     })()
       .catch((error: unknown) => log.warn({ err: error }, 'pruning the audit log failed; trying again later'))
       .finally(() => {

@@ -10,6 +10,7 @@ const PRESENT_TENSE: Record<string, string> = {
   disabled: 'disable',
   enabled: 'enable',
   token_refreshed: 'refresh_token',
+  sign_in_link_created: 'create_sign_in_link',
   requested: 'request',
   approved: 'approve',
   rejected: 'reject',

@@ -24,8 +24,10 @@ export const ERROR_CATALOG = {
   signature_expired: 401,
   replayed_request: 401,
   invalid_invite: 401,
+  invalid_sign_in_code: 401,
   account_disabled: 403,
   ip_not_allowed: 403,
+  bad_origin: 403,
   ip_banned: 403,
   forbidden: 403,
   managed_by_provider: 403,
@@ -145,6 +147,15 @@ export const errors = {
     new AppError('client_blocked', 'This client may not read the subscription.', { rule }, { 'subweave-rule': rule }),
   missingToken: () => new AppError('missing_token', 'The API-Token header is required.'),
   invalidToken: () => new AppError('invalid_token', 'The API token is not valid for this endpoint.'),
+  /** A session cookie that names no live session (signed out, expired, or ended by a token refresh). */
+  invalidSession: () => new AppError('invalid_token', 'The session has ended; sign in again.'),
+  invalidSignInCode: () =>
+    new AppError('invalid_sign_in_code', 'The sign-in link is unknown, expired or already used; ask for a new one.'),
+  badOrigin: () =>
+    new AppError(
+      'bad_origin',
+      'A request signed in by the session cookie that changes something must carry the Origin of this service.',
+    ),
   accountDisabled: () => new AppError('account_disabled', 'This account is disabled.'),
   /** A provider acting for a user whose account is disabled. */
   userAccountDisabled: (userId: number) =>

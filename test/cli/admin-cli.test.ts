@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_COMMANDS } from '../../src/modules/admin/admin.commands.js';
-import { openTestDatabase, startTestApp, testConfig, type TestDatabase } from '../support/harness.js';
+import { openTestDatabase, startTestApp, testConfig, TEST_BASE_URL, type TestDatabase } from '../support/harness.js';
 import { freshUserId, uniqueProviderName } from '../support/factories.js';
 import { runCli, type CliResult } from '../support/cli.js';
 import { expectEnvelope } from '../support/expect.js';
@@ -101,6 +101,21 @@ describe('subweave admin CLI', () => {
     const wrong = await admin(['format-settings', 'set', 'xray_allow_insecure', 'yes']);
     expect([wrong.code, wrong.stderr]).toEqual([2, expect.stringContaining('true or false')]);
     expect((await admin(['format-settings', 'set', 'other', 'true'])).stderr).toContain('unknown format setting');
+  });
+
+  it('mints a sign-in link whose code signs the user in once', async () => {
+    const userId = freshUserId();
+    json(await admin(['users', 'create', String(userId)]));
+    const link = json<{ url: string; code: string; expires_at: string }>(
+      await admin(['users', 'sign-in-link', String(userId)]),
+    );
+    expect(link.url).toBe(`${TEST_BASE_URL}/app/sign-in#code=${link.code}`);
+    const signIn = () => app.inject({ method: 'POST', url: '/api/v1/session', payload: { code: link.code } });
+    expect((await signIn()).json()).toMatchObject({ user_id: userId });
+    expectEnvelope((await signIn()).json(), 'invalid_sign_in_code');
+    const missing = await admin(['users', 'sign-in-link', String(freshUserId())]);
+    expect(missing.code).toBe(1);
+    expectEnvelope(JSON.parse(missing.stderr), 'user_not_found');
   });
 
   it('prints the error envelope on stderr and exits 1 when the server refuses', async () => {

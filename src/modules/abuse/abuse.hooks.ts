@@ -1,9 +1,8 @@
 // Enforces bans and rate limits by the kind of the matched route: public, page, user, provider and unmatched (anonymous) requests; admin and infra are never touched.
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerKey } from '../../http/caller.js';
 import { errors } from '../../http/errors.js';
-import { TOKEN_HEADER } from '../../http/plugins/auth.js';
+import { credentialDigest, presentsCredential } from '../../http/plugins/auth.js';
 import { requestKind, type RequestKind } from '../../http/route-kind.js';
 import { parseIpRange } from '../../net/ip.js';
 import type { AbuseControls } from './abuse.service.js';
@@ -93,9 +92,9 @@ export function installAbuseHooks(
     // Only user and provider requests are looked at again (preValidation, onSend).
     const state: RequestState = { kind, anonCounted: false };
     states.set(request, state);
-    // A request without a token spends anonymous budget now; one with a token is refused once that budget
-    // is used up (so guessing tokens stops), and spends it later only if it gets a 401.
-    state.anonCounted = presentedToken(request) === null;
+    // A request without a credential (API token, session cookie, sign-in body) spends anonymous budget now; one
+    // with a credential is refused once that budget is used up (so guessing stops), and spends it only on a 401.
+    state.anonCounted = !presentsCredential(request);
     if (!limiter.enabled('anon')) return undefined;
     return limit(request, reply, 'anon', groupOf(request), !state.anonCounted);
   }
@@ -144,20 +143,12 @@ export function installAbuseHooks(
 /** User and provider calls spend the per-credential budget, and the anonymous one when they fail to authenticate. */
 const isApi = (kind: RequestKind) => kind === 'user' || kind === 'provider';
 
-function presentedToken(request: FastifyRequest): string | null {
-  const header = request.headers[TOKEN_HEADER];
-  const token = (Array.isArray(header) ? header[0] : header)?.trim();
-  return token ? token : null;
-}
-
 /**
  * The authenticated credential (`user:<id>`, `provider:<hash>`). If a route authenticates later than its
- * onRequest hooks, the token's hash stands in for it: the same caller still gets the same budget.
+ * onRequest hooks, the token's (or session cookie's) hash stands in for it: the same caller gets the same budget.
  */
 function credentialKey(request: FastifyRequest): string | null {
-  if (request.caller) return callerKey(request.caller);
-  const token = presentedToken(request);
-  return token ? `token:${createHash('sha256').update(token).digest('hex')}` : null;
+  return request.caller ? callerKey(request.caller) : credentialDigest(request);
 }
 
 const groupOf = (request: FastifyRequest) => clientGroupOf(request.raw.socket, request.clientIp);

@@ -116,6 +116,13 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
     build: user('refresh-token'),
   },
   {
+    verb: 'users sign-in-link',
+    args: ['<user_id>'],
+    summary: 'Mint a one-time link that signs the user in to the browser app (valid 15 minutes).',
+    example: 'users sign-in-link 42',
+    build: user('sign-in-link'),
+  },
+  {
     verb: 'providers create',
     args: ['<owner_hash>', '<provider_name>', '[provider_url]'],
     summary: 'Create a provider owned by the user with this user_hash; prints its API token (shown once).',

@@ -19,6 +19,8 @@ import type { Executor } from '../../db/executor.js';
 import { adminAuditRoutes } from '../../events/audit.routes.js';
 import { adminWebhookRoutes } from '../../webhooks/webhooks.routes.js';
 import type { WebhooksService } from '../../webhooks/webhooks.service.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import { adminSignInLinkRoutes } from '../sessions/sessions.routes.js';
 
 export interface AdminRoutesOptions extends AdminGuardOptions {
   users: UsersService;
@@ -29,6 +31,7 @@ export interface AdminRoutesOptions extends AdminGuardOptions {
   formats: FormatSettings;
   db: Executor;
   webhooks: WebhooksService;
+  sessions: SessionsService;
 }
 
 export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, options) => {
@@ -36,6 +39,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
   guardAdmin(app, options);
   routeDefaults(app, { kind: 'admin', tags: [ADMIN_TAG], security: adminSecurity, errors: ADMIN_ERRORS });
   await app.register(adminUserRoutes, { users });
+  await app.register(adminSignInLinkRoutes, { sessions: options.sessions });
   await app.register(adminProviderRoutes, { providers, users });
   await app.register(adminConnectionRoutes, { connections, users });
   await app.register(abuseRoutes, { controls: abuse, defaultBanSeconds: options.config.defaultBanSeconds });

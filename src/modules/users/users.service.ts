@@ -17,6 +17,7 @@ import {
   setUserTokenHash,
 } from './users.store.js';
 import { tokensGoneWithUser } from '../subscriptions/subscriptions.store.js';
+import { endUserSessions } from '../sessions/sessions.store.js';
 import { hashToken, newHash, newToken } from '../../shared/tokens.js';
 import type { Emit } from '../../events/event-types.js';
 import { writeWithEvents } from '../../events/outbox.js';
@@ -75,11 +76,12 @@ export async function ensureUser(db: Executor, userId: number, emit: Emit): Prom
   if (await insertUserIfMissing(db, newUserRow(userId).row)) emit(userEvent('user.created', userId));
 }
 
-/** Issues a new API token; the previous one stops working at once. */
+/** Issues a new API token; the previous one stops working at once, and so does every browser session. */
 export async function rotateUserToken(db: Executor, userId: number): Promise<{ user_id: number; api_token: string }> {
   if (!(await findUser(db, userId))) throw errors.userNotFound();
   const apiToken = newToken();
   await setUserTokenHash(db, userId, hashToken(apiToken), new Date().toISOString());
+  await endUserSessions(db, userId);
   return { user_id: userId, api_token: apiToken };
 }
 
@@ -120,6 +122,7 @@ export class UsersService {
     // Their links, and every link that includes one of their subscriptions, change at once.
     await this.changes.write(async (trx, record, emit) => {
       if (!(await setUserActive(trx, userId, isActive, new Date().toISOString()))) throw errors.userNotFound();
+      if (!isActive) await endUserSessions(trx, userId);
       record({ kind: 'user', userId });
       emit(userEvent(isActive ? 'user.enabled' : 'user.disabled', userId, { changed: ['is_active'] }));
     });
@@ -139,6 +142,7 @@ export class UsersService {
       // Holding the user's row keeps a concurrent subscription create from slipping past the token list.
       if (!(await lockUser(trx, this.database.dialect, userId))) throw errors.userNotFound();
       const tokens = await tokensGoneWithUser(trx, userId);
+      await endUserSessions(trx, userId);
       await deleteUserRow(trx, userId);
       record({ kind: 'user', userId });
       for (const token of tokens) record({ kind: 'subscription', token });
