@@ -8437,7 +8437,7 @@ export interface paths {
                         /** @description Where deliveries are POSTed: http(s), a public host unless FETCH_ALLOW_PRIVATE (docs/security.md). */
                         url: string;
                         /** @description Event types to receive (docs/webhooks.md), or `["*"]` for every one. */
-                        events: ("*" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "user.deleted" | "user.token_refreshed" | "provider.created" | "provider.updated" | "provider.deleted" | "provider.token_refreshed" | "connection.requested" | "connection.approved" | "connection.rejected" | "connection.revoked" | "subscription.created" | "subscription.updated" | "subscription.deleted" | "subscription.rotated" | "source.failing" | "source.recovered" | "ban.created" | "ban.deleted" | "whitelist.changed" | "settings.changed" | "webhook.test")[];
+                        events: ("*" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "user.deleted" | "user.token_refreshed" | "user.sign_in_link_created" | "provider.created" | "provider.updated" | "provider.deleted" | "provider.token_refreshed" | "connection.requested" | "connection.approved" | "connection.rejected" | "connection.revoked" | "subscription.created" | "subscription.updated" | "subscription.deleted" | "subscription.rotated" | "source.failing" | "source.recovered" | "ban.created" | "ban.deleted" | "whitelist.changed" | "settings.changed" | "webhook.test")[];
                         /** @description A note for you. */
                         description?: string;
                         /** @description false: nothing is delivered; enabling clears `disabled_reason`. */
@@ -8839,7 +8839,7 @@ export interface paths {
                         /** @description Where deliveries are POSTed: http(s), a public host unless FETCH_ALLOW_PRIVATE (docs/security.md). */
                         url?: string;
                         /** @description Event types to receive (docs/webhooks.md), or `["*"]` for every one. */
-                        events?: ("*" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "user.deleted" | "user.token_refreshed" | "provider.created" | "provider.updated" | "provider.deleted" | "provider.token_refreshed" | "connection.requested" | "connection.approved" | "connection.rejected" | "connection.revoked" | "subscription.created" | "subscription.updated" | "subscription.deleted" | "subscription.rotated" | "source.failing" | "source.recovered" | "ban.created" | "ban.deleted" | "whitelist.changed" | "settings.changed" | "webhook.test")[];
+                        events?: ("*" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "user.deleted" | "user.token_refreshed" | "user.sign_in_link_created" | "provider.created" | "provider.updated" | "provider.deleted" | "provider.token_refreshed" | "connection.requested" | "connection.approved" | "connection.rejected" | "connection.revoked" | "subscription.created" | "subscription.updated" | "subscription.deleted" | "subscription.rotated" | "source.failing" | "source.recovered" | "ban.created" | "ban.deleted" | "whitelist.changed" | "settings.changed" | "webhook.test")[];
                         /** @description A note for you. */
                         description?: string;
                         /** @description false: nothing is delivered; enabling clears `disabled_reason`. */
@@ -11017,6 +11017,428 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current session
+         * @description The session the `subweave_session` cookie names; 401 when there is none or it ended. Using a session moves its expiry to 7 days later (written at most once an hour, with the cookie sent again).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The session the cookie names. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The signed-in user. */
+                            user_id: number;
+                            /**
+                             * Format: date-time
+                             * @description When the session ends unless used again; each use moves it to 7 days later.
+                             */
+                            expires_at: string;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of a 429 response: the error envelope plus `retry_after`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description Seconds to wait before retrying; the same value as the Retry-After header. */
+                            retry_after: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Sign in
+         * @description Starts a browser session from the API token or the code of a sign-in link, and sets the `subweave_session` cookie (HttpOnly, SameSite=Strict, 7 days sliding; Secure when PUBLIC_BASE_URL is https). 401 invalid_token for an unknown token, 401 invalid_sign_in_code for a code that is unknown, expired or used, 403 account_disabled for a disabled user, 403 bad_origin when an Origin header names another site.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description Exactly one of `token` or `code`. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The user's API token. */
+                        token: string;
+                    } | {
+                        /** @description The code of a sign-in link: what follows `#code=` in its URL. */
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The session the cookie names. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The signed-in user. */
+                            user_id: number;
+                            /**
+                             * Format: date-time
+                             * @description When the session ends unless used again; each use moves it to 7 days later.
+                             */
+                            expires_at: string;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of a 429 response: the error envelope plus `retry_after`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description Seconds to wait before retrying; the same value as the Retry-After header. */
+                            retry_after: number;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Sign out
+         * @description Ends the session the cookie names and clears the cookie (Max-Age=0); harmless without one. With a cookie, the Origin header must be this service (403 bad_origin).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Empty body. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Envelope of every non-2xx response. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of a 429 response: the error envelope plus `retry_after`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description Seconds to wait before retrying; the same value as the Retry-After header. */
+                            retry_after: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/providers/{user_id}/sign-in-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint a sign-in link for a user
+         * @description A one-time link that signs the user in to the browser app, valid 15 minutes: for users of a bot who never saw their API token. Only for a user who approved your connection (403 connection_not_approved otherwise, 403 account_disabled for a disabled user). Send the URL to that user only.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The user the provider acts for: an integer > 0. */
+                    user_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A one-time sign-in link. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description PUBLIC_BASE_URL/app/sign-in#code=<code>: give it to the user; the code is in the fragment, which browsers never send. */
+                            url: string;
+                            /** @description The one-time code (32 random bytes, base64url); stored only as a SHA-256 hash. */
+                            code: string;
+                            /**
+                             * Format: date-time
+                             * @description The link works once, until this time (15 minutes after minting).
+                             */
+                            expires_at: string;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of a 429 response: the error envelope plus `retry_after`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description Seconds to wait before retrying; the same value as the Retry-After header. */
+                            retry_after: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/users": {
         parameters: {
             query?: never;
@@ -11598,6 +12020,148 @@ export interface paths {
                             user_id: number;
                             /** @description The new API token, shown only in this response; the old one no longer works. */
                             api_token: string;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{user_id}/sign-in-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint a sign-in link for a user
+         * @description A one-time link that signs the user in to the browser app, valid 15 minutes. 404 user_not_found, 403 account_disabled for a disabled user.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The user id (an integer > 0) chosen by whoever created the user. */
+                    user_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A one-time sign-in link. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description PUBLIC_BASE_URL/app/sign-in#code=<code>: give it to the user; the code is in the fragment, which browsers never send. */
+                            url: string;
+                            /** @description The one-time code (32 random bytes, base64url); stored only as a SHA-256 hash. */
+                            code: string;
+                            /**
+                             * Format: date-time
+                             * @description The link works once, until this time (15 minutes after minting).
+                             */
+                            expires_at: string;
                         };
                     };
                 };
@@ -15629,7 +16193,7 @@ export interface paths {
                         /** @description Where deliveries are POSTed: http(s), a public host unless FETCH_ALLOW_PRIVATE (docs/security.md). */
                         url: string;
                         /** @description Event types to receive (docs/webhooks.md), or `["*"]` for every one. */
-                        events: ("*" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "user.deleted" | "user.token_refreshed" | "provider.created" | "provider.updated" | "provider.deleted" | "provider.token_refreshed" | "connection.requested" | "connection.approved" | "connection.rejected" | "connection.revoked" | "subscription.created" | "subscription.updated" | "subscription.deleted" | "subscription.rotated" | "source.failing" | "source.recovered" | "ban.created" | "ban.deleted" | "whitelist.changed" | "settings.changed" | "webhook.test")[];
+                        events: ("*" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "user.deleted" | "user.token_refreshed" | "user.sign_in_link_created" | "provider.created" | "provider.updated" | "provider.deleted" | "provider.token_refreshed" | "connection.requested" | "connection.approved" | "connection.rejected" | "connection.revoked" | "subscription.created" | "subscription.updated" | "subscription.deleted" | "subscription.rotated" | "source.failing" | "source.recovered" | "ban.created" | "ban.deleted" | "whitelist.changed" | "settings.changed" | "webhook.test")[];
                         /** @description A note for you. */
                         description?: string;
                         /** @description false: nothing is delivered; enabling clears `disabled_reason`. */
@@ -16025,7 +16589,7 @@ export interface paths {
                         /** @description Where deliveries are POSTed: http(s), a public host unless FETCH_ALLOW_PRIVATE (docs/security.md). */
                         url?: string;
                         /** @description Event types to receive (docs/webhooks.md), or `["*"]` for every one. */
-                        events?: ("*" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "user.deleted" | "user.token_refreshed" | "provider.created" | "provider.updated" | "provider.deleted" | "provider.token_refreshed" | "connection.requested" | "connection.approved" | "connection.rejected" | "connection.revoked" | "subscription.created" | "subscription.updated" | "subscription.deleted" | "subscription.rotated" | "source.failing" | "source.recovered" | "ban.created" | "ban.deleted" | "whitelist.changed" | "settings.changed" | "webhook.test")[];
+                        events?: ("*" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "user.deleted" | "user.token_refreshed" | "user.sign_in_link_created" | "provider.created" | "provider.updated" | "provider.deleted" | "provider.token_refreshed" | "connection.requested" | "connection.approved" | "connection.rejected" | "connection.revoked" | "subscription.created" | "subscription.updated" | "subscription.deleted" | "subscription.rotated" | "source.failing" | "source.recovered" | "ban.created" | "ban.deleted" | "whitelist.changed" | "settings.changed" | "webhook.test")[];
                         /** @description A note for you. */
                         description?: string;
                         /** @description false: nothing is delivered; enabling clears `disabled_reason`. */
