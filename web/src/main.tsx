@@ -6,13 +6,16 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { DirectionProvider, MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { setNonce } from 'get-nonce';
 import { App } from './App';
 import { isUnauthorized } from './api/client';
 import { directionOf, initialLanguage } from './i18n/languages';
-import { theme } from './shell/theme';
+import { cssVariablesResolver, theme } from './shell/theme';
 
 /** The per-answer nonce the server puts on <meta property="csp-nonce">, for the <style> tags Mantine injects. */
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce ?? '';
+// Dialogs lock page scrolling through react-remove-scroll, whose <style> tag takes its nonce from get-nonce.
+setNonce(styleNonce);
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -26,6 +29,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(
     <DirectionProvider initialDirection={directionOf(initialLanguage())} detectDirection={false}>
       <MantineProvider
         theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
         defaultColorScheme="auto"
         colorSchemeManager={localStorageColorSchemeManager({ key: 'subweave.color-scheme' })}
         getStyleNonce={() => styleNonce}

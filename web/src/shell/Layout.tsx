@@ -2,7 +2,7 @@
 import { Suspense, useRef } from 'react';
 import { NavLink as RouterLink, Outlet, useNavigate } from 'react-router';
 import { AppShell, Burger, Button, Group, Loader, NavLink, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { SHELL } from './strings';
 import { useSession, useSignOut } from './session';
@@ -23,6 +23,9 @@ export function Layout() {
   const session = useSession();
   const signedIn = Boolean(session.data);
   const main = useRef<HTMLElement>(null);
+  // Below the sm breakpoint (48em) the navigation slides in; closed, it must not take focus or be read out.
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const navHidden = !wide && !opened;
 
   return (
     <AppShell
@@ -58,7 +61,12 @@ export function Layout() {
         </Group>
       </AppShell.Header>
       {signedIn && (
-        <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
+        <AppShell.Navbar
+          p="xs"
+          component="nav"
+          aria-label={t('nav.label')}
+          style={navHidden ? { visibility: 'hidden' } : undefined}
+        >
           {USER_LINKS.map((link) => (
             <NavLink key={link.to} component={RouterLink} to={link.to} label={t(link.key)} onClick={close} />
           ))}

@@ -1,5 +1,5 @@
 // The signed-in session (docs/api.md, Sessions): who is signed in, signing in with a token or a sign-in code, signing out.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, isUnauthorized, unwrap } from '../api/client';
 
 export const SESSION_KEY = ['session'] as const;
@@ -20,6 +20,14 @@ export function useSession() {
   });
 }
 
+/**
+ * Another user's (or nobody's) data must not survive a sign-in or sign-out: every query but the session is dropped.
+ * The session query itself is kept and updated, since the shell observes it.
+ */
+function forgetUserData(client: QueryClient): void {
+  client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
+}
+
 export type Credential = { token: string } | { code: string };
 
 export function useSignIn() {
@@ -27,7 +35,7 @@ export function useSignIn() {
   return useMutation({
     mutationFn: (credential: Credential) => unwrap(api.POST('/api/v1/session', { body: credential })),
     onSuccess: (session) => {
-      client.clear();
+      forgetUserData(client);
       client.setQueryData(SESSION_KEY, session);
     },
   });
@@ -38,7 +46,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => unwrap(api.DELETE('/api/v1/session')),
     onSuccess: () => {
-      client.clear();
+      forgetUserData(client);
       client.setQueryData(SESSION_KEY, null);
     },
   });

@@ -29,7 +29,9 @@ export default function SignIn() {
 
   const from = (location.state as { from?: string } | null)?.from;
   const submit = (credential: Credential) =>
-    signIn.mutate(credential, { onSuccess: () => void navigate(from && from !== '/sign-in' ? from : '/subs') });
+    signIn.mutate(credential, {
+      onSuccess: () => void navigate(from && from !== '/sign-in' ? from : '/subs', { replace: true }),
+    });
 
   useEffect(() => {
     if (started.current) return;

@@ -36,7 +36,13 @@ export function CreateSubscription({ opened, onClose }: { opened: boolean; onClo
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('create.title')} size="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('create.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('create.close') }}
+    >
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           {create.isError && (

@@ -18,6 +18,7 @@ export const en = {
     sourcesHint:
       'One per line: a server link (vless://, vmess://, trojan://, ss://…), a subscription URL, or a link to another of your subscriptions. Optional.',
     submit: 'Create',
+    close: 'Close',
     cancel: 'Cancel',
     nameRequired: 'Enter a name.',
   },

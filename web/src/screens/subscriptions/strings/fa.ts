@@ -21,6 +21,7 @@ export const fa: Catalog<typeof en> = {
     sourcesHint:
       'در هر خط یکی: لینک سرور (vless://، vmess://، trojan://، ss://…)، لینک اشتراک، یا لینک یکی دیگر از اشتراک‌هایتان. اختیاری.',
     submit: 'ساختن',
+    close: 'بستن',
     cancel: 'انصراف',
     nameRequired: 'یک نام وارد کنید.',
   },

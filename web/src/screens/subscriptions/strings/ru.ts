@@ -21,6 +21,7 @@ export const ru: Catalog<typeof en> = {
     sourcesHint:
       'По одному в строке: ссылка на сервер (vless://, vmess://, trojan://, ss://…), URL подписки или ссылка на другую вашу подписку. Необязательно.',
     submit: 'Создать',
+    close: 'Закрыть',
     cancel: 'Отмена',
     nameRequired: 'Введите название.',
   },

@@ -21,6 +21,7 @@ export const zh: Catalog<typeof en> = {
     sourcesHint:
       '每行一个：节点链接（vless://、vmess://、trojan://、ss://…）、订阅链接，或你的另一个订阅的链接。可留空。',
     submit: '创建',
+    close: '关闭',
     cancel: '取消',
     nameRequired: '请输入名称。',
   },
