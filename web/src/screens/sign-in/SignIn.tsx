@@ -34,6 +34,8 @@ export default function SignIn() {
     });
 
   useEffect(() => {
+    // The first screen is interactive from here on: bench/dashboard-first-screen.ts reads this mark.
+    performance.mark('subweave:sign-in-ready');
     if (started.current) return;
     started.current = true;
     const code = takeCodeFromFragment();
