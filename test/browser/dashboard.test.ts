@@ -226,6 +226,56 @@ const PORT = await freePort();
     }
   }
 
+  /** Presses Tab until the focused element's aria-label, label or text is `label`; fails after 30 presses. */
+  async function tabTo(page: Page, label: string): Promise<void> {
+    for (let press = 0; press < 30; press++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate<string>(
+        `(() => {
+          const element = document.activeElement;
+          const label = element?.labels?.[0]?.textContent;
+          return (element?.getAttribute('aria-label') || label || element?.textContent || '').trim();
+        })()`,
+      );
+      if (focused === label) return;
+    }
+    throw new Error(`Tab never reached ${label}`);
+  }
+
+  it('works with the keyboard alone: skip link, sign in, create, open, copy', async () => {
+    const user = await newUser();
+    const { page, problems } = await openTab({ width: 1280, height: 800 }, 'en-US');
+    await page.goto(`${origin}/app/sign-in`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    // The first Tab reaches the skip link, which moves the focus to the screen.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.textContent')).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate('document.activeElement.id')).toBe('main');
+    await tabTo(page, 'API token');
+    await page.keyboard.type(user.token);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Subscriptions' }).waitFor();
+
+    await tabTo(page, 'New subscription');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    // The dialog puts the focus on its first field.
+    await page.keyboard.type('Keyboard only');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Keyboard only' }).waitFor();
+    await tabTo(page, 'Copy link');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Copied' }).waitFor();
+
+    await tabTo(page, 'All subscriptions');
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'Open Keyboard only');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Keyboard only' }).waitFor();
+    expect(problems).toEqual([]);
+  }, 120_000);
+
   it('switches the language, direction included, and remembers it', async () => {
     const { page, problems } = await openTab({ width: 1280, height: 800 }, 'en-US');
     await page.goto(`${origin}/app/sign-in`);
