@@ -20,6 +20,8 @@ if (!executablePath) console.warn(SKIP_REASON);
 const ROOT = join(import.meta.dirname, '../..');
 const AXE_SOURCE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const ADMIN_SECRET = 'dashboard-admin';
+/** DASHBOARD_SCREENSHOTS=1 rewrites the screenshots under docs/ that docs/dashboard.md and the README show. */
+const SAVE_SCREENSHOTS = process.env['DASHBOARD_SCREENSHOTS'] === '1';
 
 type Strings = Record<string, Record<string, unknown>>;
 /** A screen's catalog in one language, as the app shows it (web/src/.../strings/<language>.ts). */
@@ -148,6 +150,16 @@ const PORT = await freePort();
         const subs = await catalog('screens/subscriptions', language.code);
         const user = await newUser();
         const { page, problems } = await openTab(viewport, language.locale);
+        const shown =
+          (viewport.name === 'desktop' && language.code === 'en') ||
+          (viewport.name === 'phone' && language.code === 'fa');
+        const snap = async (name: string) => {
+          if (SAVE_SCREENSHOTS && shown) {
+            await page.screenshot({
+              path: join(ROOT, 'docs', `dashboard-${name}-${viewport.name}-${language.code}.png`),
+            });
+          }
+        };
 
         // Not signed in: /app/ leads to the sign-in screen, in the browser's language and direction.
         await page.goto(`${origin}/app/`);
@@ -156,6 +168,7 @@ const PORT = await freePort();
         expect(await page.evaluate('document.documentElement.dir')).toBe(language.dir);
         expect(await page.evaluate('document.documentElement.lang')).toBe(language.code);
         await expectAccessible(page, 'sign-in');
+        await snap('sign-in');
 
         // A wrong token is refused with a message; the right one signs in (Enter submits the form).
         const tokenField = page.getByLabel(text(signIn, 'token'), { exact: true });
@@ -186,6 +199,7 @@ const PORT = await freePort();
         const link = `${origin}/sub/${token}`;
         await page.getByText(link, { exact: true }).waitFor();
         await expectAccessible(page, 'subscription detail');
+        await snap('subscription');
         await page.getByRole('button', { name: text(subs, 'detail.copy') }).click();
         await page.getByRole('button', { name: text(subs, 'detail.copied') }).waitFor();
         expect(await page.evaluate('navigator.clipboard.readText()')).toBe(link);
@@ -194,8 +208,10 @@ const PORT = await freePort();
 
         // Back to the list: the server's count of lines the link serves.
         await page.getByRole('link', { name: text(subs, 'detail.back') }).click();
-        await page.getByText(text(subs, 'list.servers', { count: 2 })).waitFor();
+        const two = new Intl.NumberFormat(language.code).format(2); // ۲ in Persian
+        await page.getByText(text(subs, 'list.servers', { count: two })).waitFor();
         await expectAccessible(page, 'subscriptions');
+        await snap('subscriptions');
 
         // Phone: the navigation sits behind the menu button.
         const nav = page.getByRole('navigation', { name: text(shell, 'nav.label') });
@@ -212,8 +228,10 @@ const PORT = await freePort();
         await page.getByRole('heading', { name: text(subs, 'list.title') }).waitFor();
         expect(await page.evaluate('document.documentElement.dataset.mantineColorScheme')).toBe('dark');
         await expectAccessible(page, 'subscriptions (dark)');
+        await snap('subscriptions-dark');
 
-        // Sign out: the session is gone and user screens lead back to sign-in.
+        // Sign out (in the menu on phones): the session is gone and user screens lead back to sign-in.
+        if (viewport.width < 768) await page.getByRole('button', { name: text(shell, 'nav.toggle') }).click();
         await page.getByRole('button', { name: text(shell, 'signOut') }).click();
         await page.getByRole('heading', { name: text(signIn, 'title') }).waitFor();
         const after = await page.evaluate<number>(`fetch('/api/v1/session').then((r) => r.status)`);

@@ -1,7 +1,7 @@
 // The frame around every screen: header (menu, language, theme, sign out), navigation when signed in, and the screen.
 import { Suspense, useRef } from 'react';
 import { NavLink as RouterLink, Outlet, useNavigate } from 'react-router';
-import { AppShell, Burger, Button, Group, Loader, NavLink, Text, Title } from '@mantine/core';
+import { AppShell, Box, Burger, Button, Group, Loader, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { SHELL } from './strings';
@@ -56,7 +56,11 @@ export function Layout() {
           <Group gap="xs" wrap="nowrap">
             <LanguageSwitch />
             <ColorSchemeToggle />
-            {signedIn && <SignOutButton />}
+            {signedIn && (
+              <Box visibleFrom="sm">
+                <SignOutButton />
+              </Box>
+            )}
           </Group>
         </Group>
       </AppShell.Header>
@@ -71,6 +75,10 @@ export function Layout() {
             <NavLink key={link.to} component={RouterLink} to={link.to} label={t(link.key)} onClick={close} />
           ))}
           <NavLink component={RouterLink} to="/admin" label={t('nav.admin')} onClick={close} mt="auto" />
+          {/* Phones have no room for it in the header. */}
+          <Box hiddenFrom="sm" mt="xs">
+            <SignOutButton />
+          </Box>
         </AppShell.Navbar>
       )}
       <AppShell.Main id="main" ref={main} tabIndex={-1}>

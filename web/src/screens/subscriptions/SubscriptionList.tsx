@@ -14,6 +14,7 @@ export default function SubscriptionList() {
   const subs = useSubscriptions();
   const [creating, { open, close }] = useDisclosure(false);
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const numbers = new Intl.NumberFormat(i18n.language);
 
   return (
     <Stack>
@@ -44,7 +45,7 @@ export default function SubscriptionList() {
               </Text>
               {sub.description && <Text c="dimmed">{sub.description}</Text>}
               <Group gap="xs">
-                <Badge variant="light">{t('list.servers', { count: sub.sources_count })}</Badge>
+                <Badge variant="light">{t('list.servers', { count: numbers.format(sub.sources_count) })}</Badge>
                 {sub.provider_name && (
                   <Badge variant="outline" color="gray">
                     {t('list.managedBy', { provider: sub.provider_name })}
