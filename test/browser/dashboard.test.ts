@@ -94,6 +94,9 @@ const PORT = await freePort();
   afterAll(async () => {
     for (const context of contexts) await context.close();
     await browser?.close();
+    // Sockets the browser or this process's fetch kept alive would hold the app's close (in useTestApp's afterAll,
+    // which runs after this one) open.
+    t.app?.server.closeAllConnections();
   });
 
   async function openTab(viewport: { width: number; height: number }, locale: string): Promise<Tab> {
