@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 // Queries run only in *.store.ts files and src/db/: no query builder call and no raw SQL anywhere else.
 const QUERY_METHODS = ['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'transaction'];
@@ -13,7 +14,7 @@ const RAW_SQL = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/'] },
+  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'web/src/api/schema.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -21,6 +22,13 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // The dashboard runs in the browser (docs/dashboard.md): browser globals and the rules of hooks.
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
   },
   {
     // Every error code is a factory in the one catalog (src/http/error-catalog.ts); nothing builds an AppError by hand.

@@ -1,26 +1,30 @@
-// Builds dist/ before `npm start` when it is missing or older than any source file, so a fresh clone just starts.
+// Builds what `npm start` needs when it is missing or older than its sources, so a fresh clone just starts: the
+// server (dist/, from src/) and the dashboard (dist/app/, from web/). `node scripts/ensure-build.mjs app` checks the
+// dashboard only (the browser tests use this).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const stamp = 'dist/cli.js';
-
-function newestMtime(dir) {
+function newestMtime(path) {
+  if (!statSync(path).isDirectory()) return statSync(path).mtimeMs;
   let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
   return newest;
 }
 
-const sourcesChanged = () =>
-  Math.max(newestMtime('src'), statSync('package.json').mtimeMs, statSync('tsconfig.build.json').mtimeMs) >
-  statSync(stamp).mtimeMs;
+/** True when `stamp` is missing or older than any of `sources`. */
+const stale = (stamp, sources) => !existsSync(stamp) || Math.max(...sources.map(newestMtime)) > statSync(stamp).mtimeMs;
 
-if (!existsSync(stamp) || sourcesChanged()) {
+const run = (script, args) => execFileSync(process.execPath, [script, ...args], { stdio: 'inherit' });
+
+const only = process.argv[2];
+if (only !== 'app' && stale('dist/cli.js', ['src', 'package.json', 'tsconfig.build.json'])) {
   console.error('subweave: building dist/ ...');
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
-    stdio: 'inherit',
-  });
+  run('node_modules/typescript/bin/tsc', ['-p', 'tsconfig.build.json']);
+}
+// scripts/compress-app.mjs writes dist/app/build.json last: it exists only after a complete build.
+if (stale('dist/app/build.json', ['web', 'package.json', 'scripts/compress-app.mjs'])) {
+  console.error('subweave: building dist/app/ (the dashboard) ...');
+  run('node_modules/vite/bin/vite.js', ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+  run('scripts/compress-app.mjs', []);
 }

@@ -35,12 +35,16 @@ import type { AppContext } from './context.js';
 import { errors } from './http/errors.js';
 import { installActingContext } from './events/http-acting.js';
 import { meAuditRoutes } from './events/audit.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { DEFAULT_APP_DIR } from './modules/dashboard/app-files.js';
 import { installSessionRenewal, originRule } from './http/session-cookie.js';
 import { providerSignInLinkRoutes, sessionRoutes } from './modules/sessions/sessions.routes.js';
 
 export interface AppOptions {
   /** A pino logger (the process's), or Fastify logger options; default: no logging. */
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+  /** The built dashboard (default dist/app, docs/dashboard.md); tests point it elsewhere. */
+  appDir?: string;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -140,6 +144,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   );
   await app.register(connectPageRoutes, { providers: context.providers, branding: context.branding });
   await app.register(brandingPublicRoutes, { branding: context.branding });
+  await app.register(dashboardRoutes, { appDir: options.appDir ?? DEFAULT_APP_DIR });
 
   const { subscriptions, connections, auth } = context;
   const preview = linkPreview(context.renderCache, context.formats, config.publicBaseUrl, config.maxResolvedConfigs);

@@ -296,6 +296,8 @@ export interface TestAppOptions {
   backend?: CounterBackend;
   /** Replaces parts of the context (see ContextOverrides), e.g. a clock or a poll interval. */
   overrides?: ContextOverrides;
+  /** Options of buildApp itself, e.g. where the built dashboard lives. */
+  app?: AppOptions;
 }
 
 /**
@@ -315,7 +317,7 @@ export function useTestApp(
     redis = options.backend === 'redis' ? await connectedRedis(redisUrl as string) : null;
     const config = testConfig({ REDIS_PREFIX: uniqueRedisPrefix(), ...env });
     const overrides = { ...(redis ? { redis } : {}), ...options.overrides };
-    const { app, context: built } = await startTestApp(config, testDatabase.handle, overrides);
+    const { app, context: built } = await startTestApp(config, testDatabase.handle, overrides, options.app);
     const db = testDatabase.handle.db;
     Object.assign(context, clientFor(app, config.adminSecret ?? ''), {
       config,

@@ -1,0 +1,31 @@
+// Routes under /app: every screen is its own lazily loaded chunk, so the first load carries only the shell.
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { Layout } from './shell/Layout';
+import { RequireSession } from './shell/RequireSession';
+import { NotFound } from './shell/NotFound';
+
+const SignIn = lazy(() => import('./screens/sign-in/SignIn'));
+const SubscriptionList = lazy(() => import('./screens/subscriptions/SubscriptionList'));
+const SubscriptionDetail = lazy(() => import('./screens/subscriptions/SubscriptionDetail'));
+const Placeholder = lazy(() => import('./screens/placeholder/Placeholder'));
+
+export function App() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path="sign-in" element={<SignIn />} />
+        <Route path="admin/*" element={<Placeholder screen="admin" />} />
+        <Route element={<RequireSession />}>
+          <Route index element={<Navigate to="/subs" replace />} />
+          <Route path="subs" element={<SubscriptionList />} />
+          <Route path="subs/:token" element={<SubscriptionDetail />} />
+          <Route path="connections" element={<Placeholder screen="connections" />} />
+          <Route path="activity" element={<Placeholder screen="activity" />} />
+          <Route path="account" element={<Placeholder screen="account" />} />
+        </Route>
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,50 @@
+// The subscription screens' strings in Persian (right to left).
+import type { Catalog } from '../../../i18n/catalog';
+import type { en } from './en';
+
+export const fa: Catalog<typeof en> = {
+  list: {
+    title: 'اشتراک‌ها',
+    create: 'اشتراک جدید',
+    empty: 'هنوز اشتراکی ندارید. یک اشتراک بسازید تا لینکی برای برنامه‌هایتان بگیرید.',
+    servers: 'تعداد سرورها: {{count}}',
+    managedBy: 'مدیریت‌شده توسط {{provider}}',
+    updated: 'به‌روزرسانی: {{date}}',
+    open: 'باز کردن «{{name}}»',
+  },
+  create: {
+    title: 'اشتراک جدید',
+    name: 'نام',
+    nameHint: 'حداکثر ۶۴ نویسه، و متفاوت با نام دیگر اشتراک‌هایتان.',
+    description: 'توضیحات',
+    sources: 'منابع',
+    sourcesHint:
+      'در هر خط یکی: لینک سرور (vless://، vmess://، trojan://، ss://…)، لینک اشتراک، یا لینک یکی دیگر از اشتراک‌هایتان. اختیاری.',
+    submit: 'ساختن',
+    close: 'بستن',
+    cancel: 'انصراف',
+    nameRequired: 'یک نام وارد کنید.',
+  },
+  detail: {
+    back: 'همه اشتراک‌ها',
+    link: 'لینک اشتراک',
+    linkHint: 'این لینک را به‌عنوان اشتراک در برنامه‌تان (Hiddify، v2rayNG، Clash، sing-box…) اضافه کنید.',
+    copy: 'کپی لینک',
+    copied: 'کپی شد',
+    sources: 'منابع',
+    noSources: 'این اشتراک هنوز منبعی ندارد.',
+    hidden: 'پنهان',
+    failing: 'آخرین به‌روزرسانی ناموفق بود',
+    types: {
+      config: 'سرور',
+      external_url: 'لینک اشتراک',
+      internal_token: 'اشتراک شما',
+    },
+  },
+  errors: {
+    name_exists: 'اشتراکی با همین نام دارید.',
+    subscription_limit_reached: 'به حداکثر تعداد اشتراک‌ها رسیده‌اید.',
+    subscription_not_found: 'این اشتراک وجود ندارد یا حذف شده است.',
+    other: '{{message}}',
+  },
+};

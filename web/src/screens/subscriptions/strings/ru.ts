@@ -1,0 +1,50 @@
+// The subscription screens' strings in Russian.
+import type { Catalog } from '../../../i18n/catalog';
+import type { en } from './en';
+
+export const ru: Catalog<typeof en> = {
+  list: {
+    title: 'Подписки',
+    create: 'Новая подписка',
+    empty: 'У вас пока нет подписок. Создайте подписку, чтобы получить ссылку для приложений.',
+    servers: 'Серверов: {{count}}',
+    managedBy: 'Управляет: {{provider}}',
+    updated: 'Обновлено {{date}}',
+    open: 'Открыть «{{name}}»',
+  },
+  create: {
+    title: 'Новая подписка',
+    name: 'Название',
+    nameHint: 'До 64 символов, не должно повторяться среди ваших подписок.',
+    description: 'Описание',
+    sources: 'Источники',
+    sourcesHint:
+      'По одному в строке: ссылка на сервер (vless://, vmess://, trojan://, ss://…), URL подписки или ссылка на другую вашу подписку. Необязательно.',
+    submit: 'Создать',
+    close: 'Закрыть',
+    cancel: 'Отмена',
+    nameRequired: 'Введите название.',
+  },
+  detail: {
+    back: 'Все подписки',
+    link: 'Ссылка на подписку',
+    linkHint: 'Добавьте эту ссылку в приложение (Hiddify, v2rayNG, Clash, sing-box…) как подписку.',
+    copy: 'Копировать ссылку',
+    copied: 'Скопировано',
+    sources: 'Источники',
+    noSources: 'В этой подписке пока нет источников.',
+    hidden: 'Скрыт',
+    failing: 'Последнее обновление не удалось',
+    types: {
+      config: 'Сервер',
+      external_url: 'URL подписки',
+      internal_token: 'Ваша подписка',
+    },
+  },
+  errors: {
+    name_exists: 'У вас уже есть подписка с таким названием.',
+    subscription_limit_reached: 'Достигнуто максимальное число подписок.',
+    subscription_not_found: 'Эта подписка не существует или была удалена.',
+    other: '{{message}}',
+  },
+};
