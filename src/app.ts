@@ -14,6 +14,7 @@ import { providerScope, userIdParam } from './modules/connections/provider-scope
 import { publicRoutes } from './modules/resolve/public.routes.js';
 import { linkPreview } from './modules/resolve/link-preview.js';
 import { linkLane } from './modules/resolve/link-lane.js';
+import { LinkPipeline } from './modules/resolve/link-pipeline.js';
 import { answerFirst } from './http/lanes.js';
 import { connectPageRoutes } from './modules/connect/connect.routes.js';
 import { clientIpResolver, installClientIp } from './http/client-ip.js';
@@ -107,10 +108,21 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   await app.register(healthRoutes, { readiness: context.readiness });
   await app.register(metricsRoutes, { config, metrics: context.metrics });
 
+  // The public link: one pipeline answers and accounts, called by the route and by the lane in front of Fastify.
+  const pipeline = new LinkPipeline({
+    formats: context.formats,
+    publicBaseUrl: config.publicBaseUrl,
+    gate,
+    stopping: () => context.stopping,
+    count: (kind) => context.requestCounter.count(kind),
+    history: context.requestHistory,
+    routeObserver,
+    log: app.log,
+  });
   await app.register(publicRoutes, {
     cache: context.renderCache,
     formats: context.formats,
-    publicBaseUrl: config.publicBaseUrl,
+    pipeline,
     history: context.requestHistory,
   });
   // Warm link requests are answered ahead of Fastify's pipeline; the lane hands everything else to it.
@@ -118,14 +130,9 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     app.server,
     linkLane({
       cache: context.renderCache,
-      formats: context.formats,
-      publicBaseUrl: config.publicBaseUrl,
+      pipeline,
       clientIp,
-      gate,
       stopping: () => context.stopping,
-      count: (kind) => context.requestCounter.count(kind),
-      history: context.requestHistory,
-      routeObserver,
       answered: () => context.metrics.laneAnswers++,
       log: app.log,
     }),
