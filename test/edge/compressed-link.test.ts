@@ -140,7 +140,7 @@ describeEachDatabase('compressed links', (kind) => {
       ['only unknown codings', 'deflate, compress', undefined],
     ];
     it.each(choices)('chooses by Accept-Encoding: %s', async (_name, accept, coding) => {
-      const headers = accept === undefined ? {} : { 'accept-encoding': accept };
+      const headers: Record<string, string> = accept === undefined ? {} : { 'accept-encoding': accept };
       const answer = await warmed(path, `/sub/${token}`, headers);
       expect(answer.status).toBe(200);
       expect(answer.headers['content-encoding']).toBe(coding);
