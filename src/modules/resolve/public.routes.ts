@@ -119,7 +119,7 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
       id: request.id,
       started: performance.now() - reply.elapsedTime,
       route: request.routeOptions.url!,
-      urlJson: JSON.stringify(redactUrl(request.url)).replaceAll('…', '\\u2026'),
+      urlJson: JSON.stringify(redactUrl(request.url)),
     };
     const choice = pipeline.choose(link);
     if (choice.result === 'block') throw errors.clientBlocked(choice.rule);
