@@ -103,7 +103,7 @@ async function main(): Promise<void> {
       await service.stop();
     }
 
-    const rounds = [];
+    const rounds: Array<{ coding: string; ratio: number; cpu_ratio: number; [field: string]: unknown }> = [];
     for (let round = 0; round < ROUNDS; round++) {
       for (const coding of ['gzip', 'br'] as const) rounds.push({ coding, ...(await measureRound(link, coding)) });
     }

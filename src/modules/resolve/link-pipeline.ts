@@ -58,7 +58,8 @@ export interface LinkResponse {
 }
 
 export class LinkPipeline {
-  private readonly observers = new Map<string, RouteObserver | undefined>();
+  /** Route observers by method, then pattern. */
+  private readonly observers = new Map<string, Map<string, RouteObserver | undefined>>();
 
   constructor(private readonly options: LinkPipelineOptions) {}
 
@@ -142,8 +143,9 @@ export class LinkPipeline {
   }
 
   private observerOf(method: string, pattern: string): RouteObserver | undefined {
-    const key = `${method} ${pattern}`;
-    if (!this.observers.has(key)) this.observers.set(key, this.options.routeObserver(method, pattern));
-    return this.observers.get(key);
+    let byPattern = this.observers.get(method);
+    if (!byPattern) this.observers.set(method, (byPattern = new Map()));
+    if (!byPattern.has(pattern)) byPattern.set(pattern, this.options.routeObserver(method, pattern));
+    return byPattern.get(pattern);
   }
 }
