@@ -1,5 +1,7 @@
-// Measures compressed public links: the bytes on the wire per format and coding, what making each form costs, and the warm compressed link against a bare node:http process sending the same compressed bytes.
-import { spawn } from 'node:child_process';
+// Measures compressed public links on a realistic subscription: the bytes on the wire per format and coding, what making each form costs, and the warm compressed link against a bare node:http process sending the same compressed bytes.
+import { execFile, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +20,55 @@ const LOG_LEVEL = process.env['BENCH_LOG_LEVEL'] ?? 'info';
 const FORMATS = ['base64', 'mihomo', 'sing-box', 'xray', 'sip008', 'page'] as const;
 const CODINGS = ['identity', 'gzip', 'br'] as const;
 type Coding = (typeof CODINGS)[number];
+
+/** Servers in the realistic subscription (the service's MAX_SOURCES_PER_SUBSCRIPTION in the bench is 200). */
+const SERVERS = 200;
+const COUNTRIES = ['🇩🇪 Germany', '🇳🇱 Netherlands', '🇫🇮 Finland', '🇺🇸 United States', '🇹🇷 Turkey', '🇯🇵 Japan'];
+
+/**
+ * A provider's subscription as they come: three providers, each with its user's UUID and REALITY key, servers on
+ * their own addresses and ports with short ids, paths and passwords of their own, names by country.
+ */
+function realisticLines(): string[] {
+  const providers = Array.from({ length: 3 }, () => ({
+    uuid: randomUUID(),
+    pbk: randomBytes(32).toString('base64url'),
+    password: randomBytes(12).toString('base64url'),
+  }));
+  const octet = () => 1 + (randomBytes(1)[0]! % 254);
+  const ip = () => `${octet()}.${octet()}.${octet()}.${octet()}`;
+  const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+  return Array.from({ length: SERVERS }, (_, i) => {
+    const { uuid, pbk, password } = providers[i % 3]!;
+    const name = encodeURIComponent(`${COUNTRIES[i % COUNTRIES.length]} ${i + 1}`);
+    const port = 1024 + (randomBytes(2).readUInt16BE() % 60000);
+    switch (i % 5) {
+      case 0:
+        return `vless://${uuid}@${ip()}:443?encryption=none&security=reality&sni=www.microsoft.com&fp=chrome&pbk=${pbk}&sid=${hex(4)}&flow=xtls-rprx-vision&type=tcp#${name}`;
+      case 1:
+        return `vless://${uuid}@${hex(3)}.cdn-${i % 7}.example.net:443?encryption=none&security=tls&sni=cdn-${i % 7}.example.net&type=ws&host=cdn-${i % 7}.example.net&path=%2F${hex(6)}%3Fed%3D2048#${name}`;
+      case 2:
+        return `trojan://${password}@${ip()}:${port}?security=tls&sni=t${i}.example.org&type=grpc&serviceName=${hex(4)}#${name}`;
+      case 3:
+        return `ss://${Buffer.from(`chacha20-ietf-poly1305:${randomBytes(16).toString('base64')}`).toString('base64url')}@${ip()}:${port}#${name}`;
+      default:
+        return `hysteria2://${password}@${ip()}:${port}?sni=h${i}.example.org&obfs=salamander&obfs-password=${hex(8)}#${name}`;
+    }
+  });
+}
+
+/** Creates the realistic subscription through the running service, as a second user; returns its link's path. */
+async function seedRealistic(env: NodeJS.ProcessEnv, base: string): Promise<string> {
+  const run = promisify(execFile);
+  const token = (await run(process.execPath, ['dist/cli.js', 'users', 'create', '2'], { env })).stdout.trim();
+  const response = await fetch(`${base}/api/v1/subs`, {
+    method: 'POST',
+    headers: { 'api-token': token, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'realistic', sources: realisticLines() }),
+  });
+  if (!response.ok) throw new Error(`POST /api/v1/subs: ${response.status} ${await response.text()}`);
+  return `/sub/${((await response.json()) as { token: string }).token}`;
+}
 
 /** The bare server: the compressed bytes with the same validator and coding headers, nothing else. */
 const BARE_SOURCE = `
@@ -67,12 +118,13 @@ async function main(): Promise<void> {
   try {
     // Bytes on the wire and the cost of each form, from one service process.
     const service = await startServiceProcess(link.env);
+    const realistic = await seedRealistic(link.env, service.base);
     const sizes: Record<string, Record<Coding, number>> = {};
     const costs: Record<string, unknown> = {};
     const bodies = new Map<string, Buffer>();
     try {
       for (const format of FORMATS) {
-        const path = `${link.path}/${format}`;
+        const path = `${realistic}/${format}`;
         const row = {} as Record<Coding, number>;
         for (const coding of CODINGS) {
           // The first request for a coding makes its form; the second is the warm answer.
@@ -105,7 +157,7 @@ async function main(): Promise<void> {
 
     const rounds: Array<{ coding: string; ratio: number; cpu_ratio: number; [field: string]: unknown }> = [];
     for (let round = 0; round < ROUNDS; round++) {
-      for (const coding of ['gzip', 'br'] as const) rounds.push({ coding, ...(await measureRound(link, coding)) });
+      for (const coding of ['gzip', 'br'] as const) rounds.push({ coding, ...(await measureRound(realistic, coding)) });
     }
     const ratios = (coding: string) => rounds.filter((r) => r.coding === coding).map((r) => r.ratio);
     const cpuRatios = (coding: string) => rounds.filter((r) => r.coding === coding).map((r) => r.cpu_ratio);
@@ -128,13 +180,14 @@ async function main(): Promise<void> {
   }
 
   /** A fresh service and a fresh bare server sending the service's compressed bytes, both warmed, then wrk on each. */
-  async function measureRound(seeded: typeof link, coding: 'gzip' | 'br') {
-    const service = await startServiceProcess(seeded.env);
+  async function measureRound(path: string, coding: 'gzip' | 'br') {
+    const service = await startServiceProcess(link.env);
     let bare: { pid: number; url: string; stop(): void } | undefined;
     try {
-      const url = `${service.base}${seeded.path}`;
-      const form = await fetchForm(service.base, seeded.path, coding);
-      const bodyFile = join(seeded.dir, `body.${coding}`);
+      const url = `${service.base}${path}`;
+      await fetchForm(service.base, path, coding);
+      const form = await fetchForm(service.base, path, coding);
+      const bodyFile = join(link.dir, `body.${coding}`);
       writeFileSync(bodyFile, form.body);
       const child = spawn(process.execPath, ['-e', BARE_SOURCE, bodyFile, String(form.headers['etag']), coding], {
         stdio: ['ignore', 'pipe', 'inherit'],
