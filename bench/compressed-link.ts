@@ -21,8 +21,8 @@ const FORMATS = ['base64', 'mihomo', 'sing-box', 'xray', 'sip008', 'page'] as co
 const CODINGS = ['identity', 'gzip', 'br'] as const;
 type Coding = (typeof CODINGS)[number];
 
-/** Servers in the realistic subscription (the service's MAX_SOURCES_PER_SUBSCRIPTION in the bench is 200). */
-const SERVERS = 200;
+/** Servers in the realistic subscription: as many as one request may add. */
+const SERVERS = 150;
 const COUNTRIES = ['🇩🇪 Germany', '🇳🇱 Netherlands', '🇫🇮 Finland', '🇺🇸 United States', '🇹🇷 Turkey', '🇯🇵 Japan'];
 
 /**
