@@ -180,6 +180,10 @@ describeEachDatabase('compressed links', (kind) => {
       expect(head.headers['content-encoding']).toBe('gzip');
       expect(head.headers['content-length']).toBe(String(full.body.length));
       expect(head.headers['etag']).toBe(full.headers['etag']);
+      const observed = (await context.metrics.text())
+        .split('\n')
+        .find((line) => line.startsWith('subweave_http_request_duration_seconds_count{') && line.includes('"HEAD"'));
+      expect(observed).toContain('route="/sub/:token/:format"');
     });
 
     it('sends a body under 1 KiB as it is, with Vary and its one ETag', async () => {
