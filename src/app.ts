@@ -15,6 +15,7 @@ import { providerScope, userIdParam } from './modules/connections/provider-scope
 import { publicRoutes } from './modules/resolve/public.routes.js';
 import { linkPreview } from './modules/resolve/link-preview.js';
 import { linkLane } from './modules/resolve/link-lane.js';
+import { LinkPipeline } from './modules/resolve/link-pipeline.js';
 import { answerFirst } from './http/lanes.js';
 import { connectPageRoutes } from './modules/connect/connect.routes.js';
 import { brandingPublicRoutes } from './modules/branding/branding.routes.js';
@@ -119,10 +120,21 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   await app.register(healthRoutes, { readiness: context.readiness });
   await app.register(metricsRoutes, { config, metrics: context.metrics });
 
+  // The public link: one pipeline answers and accounts, called by the route and by the lane in front of Fastify.
+  const pipeline = new LinkPipeline({
+    formats: context.formats,
+    publicBaseUrl: config.publicBaseUrl,
+    gate,
+    stopping: () => context.stopping,
+    count: (kind) => context.requestCounter.count(kind),
+    history: context.requestHistory,
+    routeObserver,
+    log: app.log,
+  });
   await app.register(publicRoutes, {
     cache: context.renderCache,
     formats: context.formats,
-    publicBaseUrl: config.publicBaseUrl,
+    pipeline,
     history: context.requestHistory,
   });
   // Warm link requests are answered ahead of Fastify's pipeline; the lane hands everything else to it.
@@ -130,14 +142,9 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     app.server,
     linkLane({
       cache: context.renderCache,
-      formats: context.formats,
-      publicBaseUrl: config.publicBaseUrl,
+      pipeline,
       clientIp,
-      gate,
       stopping: () => context.stopping,
-      count: (kind) => context.requestCounter.count(kind),
-      history: context.requestHistory,
-      routeObserver,
       answered: () => context.metrics.laneAnswers++,
       log: app.log,
     }),

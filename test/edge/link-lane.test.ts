@@ -190,7 +190,7 @@ describeEachDatabase('the link lane', (kind) => {
       ['an unknown token', () => '/sub/NoSuchTokenAtAll', 'GET'],
       ['a token that is no token', () => '/sub/a.b', 'GET'],
       ['a case variant', () => `/SUB/${token}`, 'GET'],
-      ['HEAD', () => `/sub/${token}`, 'HEAD'],
+      ['POST', () => `/sub/${token}`, 'POST'],
     ];
     it.each(handedOn)('hands %s to Fastify, which answers it', async (_name, path, method) => {
       const before = t.context.metrics.laneAnswers;
@@ -198,6 +198,21 @@ describeEachDatabase('the link lane', (kind) => {
       expect(t.context.metrics.laneAnswers).toBe(before);
       const fastify = fromInject(await t.app.inject({ method: method as 'GET', url: path() }));
       expect(comparable(lane)).toEqual(comparable(fastify));
+    });
+
+    it('answers HEAD with the headers of the GET and no body, as the Fastify route does', async () => {
+      const before = t.context.metrics.laneAnswers;
+      const lane = await overHttp(t.base, `/sub/${token}/mihomo`, { 'accept-encoding': 'identity' }, 'HEAD');
+      expect(t.context.metrics.laneAnswers).toBe(before + 1);
+      const get = await overHttp(t.base, `/sub/${token}/mihomo`, { 'accept-encoding': 'identity' });
+      const fastify = fromInject(
+        await t.app.inject({ method: 'HEAD', url: `/sub/${token}/mihomo`, headers: { 'accept-encoding': 'identity' } }),
+      );
+      expect(lane.status).toBe(200);
+      expect(lane.body.length).toBe(0);
+      expect(comparable(lane)).toEqual(comparable(fastify));
+      expect(comparable(lane).headers).toEqual(comparable(get).headers);
+      expect(Number(lane.headers['content-length'])).toBe(get.body.length);
     });
 
     it('keeps a safe X-Request-Id and makes one for anything else', async () => {

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { RouteKind } from '../../http/route-kind.js';
 import { asArray } from '../../shared/arrays.js';
+import { isAccounted } from '../../http/self-accounted.js';
 import type { Metrics, RequestTimer } from './metrics.js';
 
 /** The route label of a request no route matched (404, 405), whatever its path. */
@@ -40,8 +41,9 @@ export function installRequestMetrics(
       timerFor(timers, metrics, method, route.url, kind, status).observe(seconds);
     };
     for (const method of asArray(route.method)) observers.set(`${method} ${route.url}`, observeRoute);
+    // Link answers the pipeline wrote were observed by it (resolve/link-pipeline.ts).
     const observe = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-      observeRoute(request.method, reply.statusCode, reply.elapsedTime / 1000);
+      if (!isAccounted(request.raw)) observeRoute(request.method, reply.statusCode, reply.elapsedTime / 1000);
       done();
     };
     route.onResponse = [...asArray(route.onResponse), observe];

@@ -1,4 +1,4 @@
-// Builds what the public link answers for one request (format choice, body, headers), for the link itself and for the preview.
+// Builds what the public link answers for one request (format choice, body, headers, the coding's form), for the link itself and for the preview.
 import { CONTENT_TYPES, type Format, type FormatVariant } from '../../formats/formats.js';
 import type { Skipped } from '../../formats/proxy.js';
 import { servedFormat } from '../formats/client-versions.js';
@@ -7,6 +7,7 @@ import type { FormatSettings } from '../formats/format-settings.js';
 import { encodeComment } from '../../formats/share-uri/index.js';
 import { LINK_PAGE_HEADERS, renderLinkPage } from './link-page.js';
 import { etagOf, type ResolvedSubscription } from './render-cache.js';
+import { formsFor, type Coding, type CompressedForms } from './compression.js';
 
 export interface LinkAnswer {
   /** The canonical format, or `page`. */
@@ -19,6 +20,19 @@ export interface LinkAnswer {
   body: Buffer;
   served: number;
   skipped: Skipped[];
+  /** The body's brotli and gzip forms (null: too small to compress). */
+  forms: CompressedForms | null;
+  /** What each coding writes, built on first use (replyIn). */
+  replies: Partial<Record<Coding, ReplyForm>>;
+}
+
+/** One coding's form of an answer, ready to write: a warm request allocates no headers. */
+export interface ReplyForm {
+  etag: string;
+  body: Buffer;
+  /** Header names and values in one flat list, as node:http takes them: for the 200, and for a 304 (no length). */
+  ok: readonly string[];
+  notModified: readonly string[];
 }
 
 const EXTENSIONS: Record<Format, string> = {
@@ -74,7 +88,7 @@ function commonHeaders(
   return {
     ...resolved.profile,
     'cache-control': 'private, no-cache',
-    vary: settings.rules.vary,
+    vary: withAcceptEncoding(settings.rules.vary),
     'subweave-format': result,
     'subweave-rule': rule,
   };
@@ -94,6 +108,8 @@ function pageAnswer(
     body: page.body,
     served: page.served,
     skipped: [],
+    forms: page.forms,
+    replies: {},
   };
 }
 
@@ -120,7 +136,21 @@ function formatAnswer(
     body: rendered.body,
     served: rendered.served,
     skipped: rendered.skipped,
+    forms: rendered.forms,
+    replies: {},
   };
+}
+
+/** Every link answer varies with Accept-Encoding, compressed or not: a cache must not hand one client's form to another. */
+const varies = new Map<string, string>();
+function withAcceptEncoding(vary: string): string {
+  let full = varies.get(vary);
+  if (full === undefined) {
+    const names = vary.split(',').map((name) => name.trim().toLowerCase());
+    full = names.includes('accept-encoding') ? vary : vary === '' ? 'accept-encoding' : `${vary}, accept-encoding`;
+    varies.set(vary, full);
+  }
+  return full;
 }
 
 interface RenderedPage {
@@ -128,6 +158,7 @@ interface RenderedPage {
   body: Buffer;
   etag: string;
   served: number;
+  forms: CompressedForms | null;
 }
 
 /** The page lives as long as the cached resolution it shows: its QR code costs milliseconds to draw. */
@@ -141,8 +172,10 @@ function pageOf(resolved: ResolvedSubscription, url: string): RenderedPage {
   const { name, description, updatedAt, supportUrl, webPageUrl, announce } = resolved.subscription;
   const model = { name, description, updatedAt, servers: served, url, usage: resolved.usage };
   const body = Buffer.from(renderLinkPage({ ...model, supportUrl, webPageUrl, announce }), 'utf8');
-  const page = { url, body, etag: etagOf(body), served };
+  const etag = etagOf(body);
+  const page = { url, body, etag, served, forms: formsFor(body, etag, (bytes) => resolved.keep(bytes)) };
   pages.set(resolved, page);
+  resolved.keep(body.length);
   return page;
 }
 
@@ -152,20 +185,26 @@ function disposition(name: string, extension: string): string {
 }
 
 /**
- * What the link writes for a request: the answer's headers, and its body unless the client's If-None-Match already
- * holds it (a 304, no body). The Fastify route and the link lane both answer through this.
+ * What `answer` writes in `coding`: its compressed form (the identity form for a body too small to compress, or
+ * when compressing failed), or undefined while that form is still being made (`answer.forms.make`).
  */
-export function linkReply(
-  resolved: ResolvedSubscription,
-  choice: LinkChoice & { result: Format | 'page' },
-  settings: FormatSettings,
-  token: string,
-  publicBaseUrl: string,
-  ifNoneMatch: string | string[] | undefined,
-): { headers: Readonly<Record<string, string>>; body: Buffer | undefined; served: number } {
-  const { headers, body, served } = answerLink(resolved, choice, settings, `${publicBaseUrl}/sub/${token}`);
-  const held = matchesEtag(typeof ifNoneMatch === 'string' ? ifNoneMatch : undefined, headers['etag']!);
-  return { headers, body: held ? undefined : body, served };
+export function replyIn(answer: LinkAnswer, coding: Coding): ReplyForm | undefined {
+  const kept = answer.replies[coding];
+  if (kept) return kept;
+  const form = coding === 'identity' || !answer.forms ? null : answer.forms.get(coding);
+  if (form === undefined) return undefined;
+  const reply = form
+    ? replyForm(answer.headers, form.body, form.etag, coding)
+    : replyForm(answer.headers, answer.body, answer.headers['etag']!, 'identity');
+  answer.replies[coding] = reply;
+  return reply;
+}
+
+function replyForm(headers: Readonly<Record<string, string>>, body: Buffer, etag: string, coding: Coding): ReplyForm {
+  const notModified: string[] = [];
+  for (const [name, value] of Object.entries(headers)) notModified.push(name, name === 'etag' ? etag : value);
+  if (coding !== 'identity') notModified.push('content-encoding', coding);
+  return { etag, body, ok: [...notModified, 'content-length', String(body.length)], notModified };
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 13.1.2): W/ prefixes are ignored, `*` matches anything. */

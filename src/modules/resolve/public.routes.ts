@@ -1,4 +1,5 @@
-// The public subscription link that proxy client apps poll: /sub/{token}[/{format}] and the same under /api/v1.
+// The public subscription link that proxy client apps poll: /sub/{token}[/{format}] and the same under /api/v1, answered through the link pipeline.
+import { performance } from 'node:perf_hooks';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -8,12 +9,12 @@ import { routeDefaults } from '../../http/route-defaults.js';
 import { FORMAT_NAMES } from '../../formats/formats.js';
 import type { FormatSettings } from '../formats/format-settings.js';
 import type { RenderCache, ResolvedSubscription } from './render-cache.js';
-import type { LinkChoice } from '../formats/format-rules.js';
-import type { Format } from '../../formats/formats.js';
-import { chooseFor, linkReply } from './link-answer.js';
 import { LINK_PAGE_HEADERS, renderLinkNotFoundPage } from './link-page.js';
 import { isTokenShaped } from '../../shared/tokens.js';
 import type { RequestHistory } from '../history/request-history.js';
+import { redactUrl } from '../../http/request-log.js';
+import { markAccounted } from '../../http/self-accounted.js';
+import type { LinkPipeline, LinkRequest, ServedChoice } from './link-pipeline.js';
 
 const formatNames = FORMAT_NAMES.map((name) => `\`${name}\``).join(', ');
 
@@ -52,12 +53,25 @@ export const LINK_MOUNTS = ['/api/v1/sub', '/sub'] as const;
 export interface PublicRoutesOptions {
   cache: RenderCache;
   formats: FormatSettings;
-  publicBaseUrl: string;
+  pipeline: LinkPipeline;
   history: RequestHistory;
 }
 
+/** A compressed form is made at most this many times for one request (a settings change can replace the answer). */
+const READY_ATTEMPTS = 3;
+
+/** The headers the hooks set on the reply (request id, budget), as a flat list for the pipeline to write first. */
+function headerList(reply: FastifyReply): string[] {
+  const list: string[] = [];
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (Array.isArray(value)) for (const item of value) list.push(name, item);
+    else if (value !== undefined) list.push(name, String(value));
+  }
+  return list;
+}
+
 export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fastify, options) => {
-  const { cache, formats, publicBaseUrl, history } = options;
+  const { cache, formats, pipeline, history } = options;
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeDefaults(app, { kind: 'public', tags: ['Public link'] });
   const description =
@@ -67,60 +81,66 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
     "`profile-title`, `profile-update-interval`, `content-disposition`, the link settings' `support-url`, " +
     '`profile-web-page-url`, `announce` and `subscription-userinfo` when set, and a strong ETag per format (covering ' +
     'those headers); ' +
+    'bodies of 1 KiB or more come brotli- or gzip-compressed as `Accept-Encoding` prefers (br first on a tie; ' +
+    '`Vary: Accept-Encoding` on every answer), each form with its own ETag (the identity ETag with `-br` or `-gzip` ' +
+    'inside the quotes); ' +
     'If-None-Match answers 304. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page ' +
     'when the choice is `page`, else `subscription_not_found`).';
 
-  type ServedChoice = LinkChoice & { result: Format | 'page' };
-  type LinkRequestView = Pick<FastifyRequest, 'headers' | 'clientIp'>;
-  const answer = (
-    token: string,
-    resolved: ResolvedSubscription | null,
-    choice: LinkChoice,
-    request: LinkRequestView,
+  /** Writes the pipeline's answer on the raw response, which then also accounts for the request; false: not ready. */
+  const respond = (
+    link: LinkRequest,
+    resolved: ResolvedSubscription,
+    choice: ServedChoice,
     reply: FastifyReply,
-  ): FastifyReply => {
-    if (!resolved) {
-      if (choice.result !== 'page') throw errors.subscriptionNotFound();
-      return reply
-        .code(404)
-        .headers({ ...LINK_PAGE_HEADERS, 'cache-control': 'no-store', vary: formats.rules.vary })
-        .send(NOT_FOUND_PAGE);
-    }
-    const ifNoneMatch = request.headers['if-none-match'];
-    const served = choice as ServedChoice;
-    const { headers, body, served: servers } = linkReply(resolved, served, formats, token, publicBaseUrl, ifNoneMatch);
-    history.record({
-      token,
-      format: served.variant ?? served.result,
-      rule: served.rule,
-      status: body ? 200 : 304,
-      userAgent: request.headers['user-agent'],
-      ip: request.clientIp,
-      servers,
-    });
-    reply.headers(headers);
-    return body ? reply.send(body) : reply.code(304).send();
+  ): boolean => {
+    const answer = pipeline.respond(link, resolved, choice, headerList(reply));
+    if (!answer) return false;
+    reply.hijack();
+    markAccounted(link.raw);
+    pipeline.deliver(link, reply.raw, answer);
+    return true;
   };
 
-  /** A cached link is answered synchronously (no promise, no await): the hot path of the service. */
+  /** A cached link whose form is made is answered synchronously (no promise, no await). */
   const serve = (
     token: string,
     pathFormat: string | undefined,
     queryFormat: string | undefined,
-    request: LinkRequestView,
+    request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<void> | undefined => {
-    const choice = chooseFor(formats, { pathFormat, queryFormat, headers: request.headers });
+    const link: LinkRequest = {
+      raw: request.raw,
+      token,
+      pathFormat,
+      queryFormat,
+      ip: request.clientIp,
+      id: request.id,
+      started: performance.now() - reply.elapsedTime,
+      route: request.routeOptions.url!,
+      urlJson: JSON.stringify(redactUrl(request.url)),
+    };
+    const choice = pipeline.choose(link);
     if (choice.result === 'block') throw errors.clientBlocked(choice.rule);
     const cached = isTokenShaped(token) ? cache.peek(token) : undefined;
-    if (cached) {
-      answer(token, cached, choice, request, reply);
-      return undefined;
-    }
+    if (cached && respond(link, cached, choice as ServedChoice, reply)) return undefined;
     // Awaiting the reply settles once the answer is written, as an async handler that returns it would.
     return (async () => {
-      const resolved = isTokenShaped(token) ? await cache.get(token) : null;
-      await answer(token, resolved, choice, request, reply);
+      const resolved = cached ?? (isTokenShaped(token) ? await cache.get(token) : null);
+      if (!resolved) {
+        if (choice.result !== 'page') throw errors.subscriptionNotFound();
+        await reply
+          .code(404)
+          .headers({ ...LINK_PAGE_HEADERS, 'cache-control': 'no-store', vary: formats.rules.vary })
+          .send(NOT_FOUND_PAGE);
+        return;
+      }
+      for (let attempt = 0; attempt < READY_ATTEMPTS; attempt++) {
+        await pipeline.ready(link, resolved, choice as ServedChoice);
+        if (respond(link, resolved, choice as ServedChoice, reply)) return;
+      }
+      throw new Error('the compressed form of a link answer was replaced before it could be written');
     })();
   };
 

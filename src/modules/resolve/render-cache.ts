@@ -17,6 +17,7 @@ import type { Format, FormatVariant } from '../../formats/formats.js';
 import type { ParseResult, ProxyNode, Skipped } from '../../formats/proxy.js';
 import { renderFormat } from '../../formats/render/index.js';
 import type { FormatSettings } from '../formats/format-settings.js';
+import { formsFor, type CompressedForms } from './compression.js';
 
 export interface RenderedBody {
   /** Encoded once, so warm requests write bytes without re-encoding. */
@@ -26,6 +27,8 @@ export interface RenderedBody {
   served: number;
   /** Lines the format could not express, with why. */
   skipped: Skipped[];
+  /** Its brotli and gzip forms, made on demand; null for a body under 1 KiB (compression.ts). */
+  forms: CompressedForms | null;
 }
 
 export interface ResolvedSubscription {
@@ -37,6 +40,8 @@ export interface ResolvedSubscription {
   profile: Readonly<Record<string, string>>;
   /** `variant` must belong to `format` (formats.ts FORMAT_VARIANTS). */
   render(format: Format, variant?: FormatVariant): RenderedBody;
+  /** Counts bytes kept alongside this resolution (the link page and its forms) against the cache's budget. */
+  keep(bytes: number): void;
 }
 
 interface Entry {
@@ -155,8 +160,10 @@ export class RenderCache {
     const { mode, fixed } = subscription.userinfo;
     const carried = mode === 'first' || mode === 'sum' ? await upstreamUserinfo(this.db, [...resolution.urls]) : [];
     const usage = linkUsage(mode, fixed, carried);
-    const grow = rootChain !== undefined ? () => undefined : (bytes: number) => this.grow(token, bytes);
-    const value = resolvedSubscription(subscription, resolution, usage, this.formats, grow);
+    // Bodies and their forms are made after the entry is stored, some asynchronously: they count toward this
+    // entry only while it is still the one cached for the token.
+    const grow = rootChain !== undefined ? () => undefined : (bytes: number) => this.grow(token, value, bytes);
+    const value: ResolvedSubscription = resolvedSubscription(subscription, resolution, usage, this.formats, grow);
     return { value, resolution };
   }
 
@@ -176,10 +183,10 @@ export class RenderCache {
     }
   }
 
-  /** Counts a newly rendered body against the budget of its entry. */
-  private grow(token: string, bytes: number): void {
+  /** Counts a newly rendered body (or a compressed form of one) against the budget of its entry. */
+  private grow(token: string, value: ResolvedSubscription, bytes: number): void {
     const entry = this.entries.get(token);
-    if (!entry) return;
+    if (entry?.value !== value) return;
     entry.bytes += bytes;
     this.bytes += bytes;
     for (const oldest of this.entries.keys()) {
@@ -218,7 +225,10 @@ export class RenderCache {
   }
 }
 
-/** Bodies and ETags are rendered lazily per format and kept with the entry until the format settings change. */
+/**
+ * Bodies and ETags are rendered lazily per format and kept with the entry until the format settings change; so are
+ * their compressed forms, counted when they are made (unless the settings changed meanwhile).
+ */
 function resolvedSubscription(
   subscription: ServedSubscription,
   { lines, parsed: parsers }: { lines: string[]; parsed: Array<() => ParseResult> },
@@ -247,13 +257,20 @@ function resolvedSubscription(
       }
       let body = rendered.get(variant ?? format);
       if (!body) {
-        body = renderBody(format, variant, lines, () => (parsed ??= parsedLines(lines, parsers)), formats, salt);
-        rendered.set(variant ?? format, body);
+        const made = renderBody(format, variant, lines, () => (parsed ??= parsedLines(lines, parsers)), formats, salt);
+        const kept = rendered;
+        made.forms = formsFor(made.body, made.etag, (bytes) => {
+          if (rendered !== kept) return;
+          renderedBytes += bytes;
+          grow(bytes);
+        });
+        rendered.set(variant ?? format, (body = made));
         renderedBytes += body.body.length;
         grow(body.body.length);
       }
       return body;
     },
+    keep: grow,
   };
 }
 
@@ -282,6 +299,7 @@ function renderBody(
     etag: etagOf(body, salt),
     served,
     skipped,
+    forms: null,
   });
   if (format === 'plain' || format === 'base64') {
     const plain = Buffer.from(lines.join('\n'), 'utf8');

@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/executor.js';
 import { requestKind } from '../../http/route-kind.js';
+import { isAccounted } from '../../http/self-accounted.js';
 import { RequestCounter, type RequestCounterOptions } from './request-counter.js';
 import { addRequestCounts } from './stats.store.js';
 
@@ -22,10 +23,13 @@ export function createRequestCounter(
   });
 }
 
-/** Counts in onResponse, so requests of every kind (404s and refusals included) are counted, after the answer is sent. */
+/**
+ * Counts in onResponse, so requests of every kind (404s and refusals included) are counted, after the answer is sent;
+ * link answers the pipeline wrote are counted by it (resolve/link-pipeline.ts).
+ */
 export function installRequestCounting(app: FastifyInstance, counter: RequestCounter): void {
   app.addHook('onResponse', (request, _reply, done) => {
-    counter.count(requestKind(request));
+    if (!isAccounted(request.raw)) counter.count(requestKind(request));
     done();
   });
   counter.start();

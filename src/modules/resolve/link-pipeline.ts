@@ -1,0 +1,151 @@
+// The one path of a public-link answer, which the link lane and the Fastify route both call: it admits (bans, budgets), answers (format, cache, 304, compression) and accounts (counting, metrics, access line, request history).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { FastifyBaseLogger } from 'fastify';
+import { logAnswered } from '../../http/request-log.js';
+import type { RequestKind } from '../../http/route-kind.js';
+import type { Format } from '../../formats/formats.js';
+import type { LinkChoice } from '../formats/format-rules.js';
+import type { FormatSettings } from '../formats/format-settings.js';
+import type { RouteObserver } from '../metrics/request-metrics.js';
+import type { RequestHistory } from '../history/request-history.js';
+import type { LimitVerdict } from '../abuse/rate-limiter.js';
+import type { PublicAdmission, PublicGate } from '../abuse/public-gate.js';
+import type { ResolvedSubscription } from './render-cache.js';
+import { answerLink, chooseFor, matchesEtag, replyIn, type LinkAnswer } from './link-answer.js';
+import { chooseCoding } from './compression.js';
+
+export interface LinkPipelineOptions {
+  formats: FormatSettings;
+  publicBaseUrl: string;
+  /** Bans and the public budget, charged once whichever path answers. */
+  gate: PublicGate;
+  stopping: () => boolean;
+  count: (kind: RequestKind) => void;
+  history: RequestHistory;
+  /** The request metrics of a route, by method and pattern. */
+  routeObserver: (method: string, url: string) => RouteObserver | undefined;
+  log: FastifyBaseLogger;
+}
+
+/** A link request, whoever received it. */
+export interface LinkRequest {
+  raw: IncomingMessage;
+  token: string;
+  pathFormat: string | undefined;
+  queryFormat: string | undefined;
+  /** The client's address, as TRUST_PROXY resolves it: the one the budget was charged to, and the one logged. */
+  ip: string;
+  id: string;
+  /** `performance.now()` when it arrived. */
+  started: number;
+  /** The route pattern its metrics are observed under (`/sub/:token`...). */
+  route: string;
+  /** Its redacted URL as a JSON string, for the access line. */
+  urlJson: string;
+}
+
+/** A format the link serves, or its page: what is left of a choice once a `block` was refused. */
+export type ServedChoice = LinkChoice & { result: Format | 'page' };
+
+/** What one request is answered with; `headers` is a flat list of names and values. */
+export interface LinkResponse {
+  status: 200 | 304;
+  headers: string[];
+  body: Buffer | undefined;
+  choice: ServedChoice;
+  servers: number;
+}
+
+export class LinkPipeline {
+  /** Route observers by method, then pattern. */
+  private readonly observers = new Map<string, Map<string, RouteObserver | undefined>>();
+
+  constructor(private readonly options: LinkPipelineOptions) {}
+
+  /** Admits a request answered ahead of Fastify; Fastify's own requests are admitted by the abuse hooks (same gate). */
+  admission(ip: string): PublicAdmission {
+    return this.options.gate.admission(ip);
+  }
+
+  /** Spends the public budget once for `raw` (the abuse hooks then use this verdict instead of charging again). */
+  charge(raw: IncomingMessage, ip: string): Promise<LimitVerdict | null> {
+    return this.options.gate.charge(raw, ip);
+  }
+
+  /** The format choice; throws `unknown_format`, and leaves a `block` to the caller to refuse. */
+  choose(request: Pick<LinkRequest, 'raw' | 'pathFormat' | 'queryFormat'>): LinkChoice {
+    const { raw, pathFormat, queryFormat } = request;
+    return chooseFor(this.options.formats, { pathFormat, queryFormat, headers: raw.headers });
+  }
+
+  /**
+   * The answer of a resolved link in the coding the client accepts best, with `extra` headers first (the request id,
+   * then the budget's, as Fastify's hooks set them); undefined while that coding's form is still being made (`ready`).
+   */
+  respond(
+    request: LinkRequest,
+    resolved: ResolvedSubscription,
+    choice: ServedChoice,
+    extra: readonly string[],
+  ): LinkResponse | undefined {
+    const { raw } = request;
+    const answer = this.answerOf(request, resolved, choice);
+    const form = replyIn(answer, chooseCoding(raw.headers['accept-encoding']));
+    if (!form) return undefined;
+    const ifNoneMatch = raw.headers['if-none-match'];
+    const held = matchesEtag(ifNoneMatch, form.etag);
+    const headers = [...extra, ...(held ? form.notModified : form.ok)];
+    // A shutdown that began meanwhile: answer, then close, as every other answer does.
+    if (this.options.stopping()) headers.push('connection', 'close');
+    const body = held || raw.method === 'HEAD' ? undefined : form.body;
+    return { status: held ? 304 : 200, headers, body, choice, servers: answer.served };
+  }
+
+  /** Makes the form `respond` waited for (a request that cannot wait goes to one that can: Fastify's route). */
+  async ready(request: LinkRequest, resolved: ResolvedSubscription, choice: ServedChoice): Promise<void> {
+    const coding = chooseCoding(request.raw.headers['accept-encoding']);
+    const forms = this.answerOf(request, resolved, choice).forms;
+    if (coding !== 'identity' && forms) await forms.make(coding);
+  }
+
+  /** Writes the answer and accounts for it: counted, observed under its route, logged, recorded in the history. */
+  deliver(request: LinkRequest, response: ServerResponse, answer: LinkResponse): void {
+    const { raw, token } = request;
+    response.writeHead(answer.status, answer.headers);
+    response.end(answer.body);
+
+    const { count, history, log } = this.options;
+    count('public');
+    history.record({
+      token,
+      format: answer.choice.variant ?? answer.choice.result,
+      rule: answer.choice.rule,
+      status: answer.status,
+      userAgent: raw.headers['user-agent'],
+      ip: request.ip,
+      servers: answer.servers,
+    });
+    const milliseconds = performance.now() - request.started;
+    this.observerOf(raw.method!, request.route)?.(raw.method!, answer.status, milliseconds / 1000);
+    logAnswered(
+      log,
+      request.id,
+      { method: raw.method!, urlJson: request.urlJson, ip: request.ip },
+      answer.status,
+      milliseconds,
+    );
+  }
+
+  private answerOf(request: LinkRequest, resolved: ResolvedSubscription, choice: ServedChoice): LinkAnswer {
+    const { formats, publicBaseUrl } = this.options;
+    return answerLink(resolved, choice, formats, `${publicBaseUrl}/sub/${request.token}`);
+  }
+
+  private observerOf(method: string, pattern: string): RouteObserver | undefined {
+    let byPattern = this.observers.get(method);
+    if (!byPattern) this.observers.set(method, (byPattern = new Map()));
+    if (!byPattern.has(pattern)) byPattern.set(pattern, this.options.routeObserver(method, pattern));
+    return byPattern.get(pattern);
+  }
+}
