@@ -176,7 +176,7 @@ export interface paths {
         };
         /**
          * Subscription for client apps
-         * @description Serves the resolved servers of a subscription (hidden/depth rules, de-duplicated, capped) in the chosen format: the path form, then `?format=`, then the format rules on the request headers, then `base64`. Answers carry `Subweave-Format`, `Subweave-Rule`, `Subweave-Skipped` (when servers were skipped), `profile-title`, `profile-update-interval`, `content-disposition`, the link settings' `support-url`, `profile-web-page-url`, `announce` and `subscription-userinfo` when set, and a strong ETag per format (covering those headers); If-None-Match answers 304. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page when the choice is `page`, else `subscription_not_found`).
+         * @description Serves the resolved servers of a subscription (hidden/depth rules, de-duplicated, capped) in the chosen format: the path form, then `?format=`, then the format rules on the request headers, then `base64`. Answers carry `Subweave-Format`, `Subweave-Rule`, `Subweave-Skipped` (when servers were skipped), `profile-title`, `profile-update-interval`, `content-disposition`, the link settings' `support-url`, `profile-web-page-url`, `announce` and `subscription-userinfo` when set, and a strong ETag per format (covering those headers); bodies of 1 KiB or more come brotli- or gzip-compressed as `Accept-Encoding` prefers (br first on a tie; `Vary: Accept-Encoding` on every answer), each form with its own ETag (the identity ETag with `-br` or `-gzip` inside the quotes); If-None-Match answers 304. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page when the choice is `page`, else `subscription_not_found`).
          */
         get: {
             parameters: {
@@ -267,7 +267,7 @@ export interface paths {
         };
         /**
          * Subscription in a named format
-         * @description Serves the resolved servers of a subscription (hidden/depth rules, de-duplicated, capped) in the chosen format: the path form, then `?format=`, then the format rules on the request headers, then `base64`. Answers carry `Subweave-Format`, `Subweave-Rule`, `Subweave-Skipped` (when servers were skipped), `profile-title`, `profile-update-interval`, `content-disposition`, the link settings' `support-url`, `profile-web-page-url`, `announce` and `subscription-userinfo` when set, and a strong ETag per format (covering those headers); If-None-Match answers 304. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page when the choice is `page`, else `subscription_not_found`).
+         * @description Serves the resolved servers of a subscription (hidden/depth rules, de-duplicated, capped) in the chosen format: the path form, then `?format=`, then the format rules on the request headers, then `base64`. Answers carry `Subweave-Format`, `Subweave-Rule`, `Subweave-Skipped` (when servers were skipped), `profile-title`, `profile-update-interval`, `content-disposition`, the link settings' `support-url`, `profile-web-page-url`, `announce` and `subscription-userinfo` when set, and a strong ETag per format (covering those headers); bodies of 1 KiB or more come brotli- or gzip-compressed as `Accept-Encoding` prefers (br first on a tie; `Vary: Accept-Encoding` on every answer), each form with its own ETag (the identity ETag with `-br` or `-gzip` inside the quotes); If-None-Match answers 304. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page when the choice is `page`, else `subscription_not_found`).
          */
         get: {
             parameters: {
@@ -360,7 +360,7 @@ export interface paths {
         };
         /**
          * Subscription for client apps
-         * @description Serves the resolved servers of a subscription (hidden/depth rules, de-duplicated, capped) in the chosen format: the path form, then `?format=`, then the format rules on the request headers, then `base64`. Answers carry `Subweave-Format`, `Subweave-Rule`, `Subweave-Skipped` (when servers were skipped), `profile-title`, `profile-update-interval`, `content-disposition`, the link settings' `support-url`, `profile-web-page-url`, `announce` and `subscription-userinfo` when set, and a strong ETag per format (covering those headers); If-None-Match answers 304. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page when the choice is `page`, else `subscription_not_found`).
+         * @description Serves the resolved servers of a subscription (hidden/depth rules, de-duplicated, capped) in the chosen format: the path form, then `?format=`, then the format rules on the request headers, then `base64`. Answers carry `Subweave-Format`, `Subweave-Rule`, `Subweave-Skipped` (when servers were skipped), `profile-title`, `profile-update-interval`, `content-disposition`, the link settings' `support-url`, `profile-web-page-url`, `announce` and `subscription-userinfo` when set, and a strong ETag per format (covering those headers); bodies of 1 KiB or more come brotli- or gzip-compressed as `Accept-Encoding` prefers (br first on a tie; `Vary: Accept-Encoding` on every answer), each form with its own ETag (the identity ETag with `-br` or `-gzip` inside the quotes); If-None-Match answers 304. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page when the choice is `page`, else `subscription_not_found`).
          */
         get: {
             parameters: {
@@ -451,7 +451,7 @@ export interface paths {
         };
         /**
          * Subscription in a named format
-         * @description Serves the resolved servers of a subscription (hidden/depth rules, de-duplicated, capped) in the chosen format: the path form, then `?format=`, then the format rules on the request headers, then `base64`. Answers carry `Subweave-Format`, `Subweave-Rule`, `Subweave-Skipped` (when servers were skipped), `profile-title`, `profile-update-interval`, `content-disposition`, the link settings' `support-url`, `profile-web-page-url`, `announce` and `subscription-userinfo` when set, and a strong ETag per format (covering those headers); If-None-Match answers 304. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page when the choice is `page`, else `subscription_not_found`).
+         * @description Serves the resolved servers of a subscription (hidden/depth rules, de-duplicated, capped) in the chosen format: the path form, then `?format=`, then the format rules on the request headers, then `base64`. Answers carry `Subweave-Format`, `Subweave-Rule`, `Subweave-Skipped` (when servers were skipped), `profile-title`, `profile-update-interval`, `content-disposition`, the link settings' `support-url`, `profile-web-page-url`, `announce` and `subscription-userinfo` when set, and a strong ETag per format (covering those headers); bodies of 1 KiB or more come brotli- or gzip-compressed as `Accept-Encoding` prefers (br first on a tie; `Vary: Accept-Encoding` on every answer), each form with its own ETag (the identity ETag with `-br` or `-gzip` inside the quotes); If-None-Match answers 304. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page when the choice is `page`, else `subscription_not_found`).
          */
         get: {
             parameters: {
@@ -544,7 +544,7 @@ export interface paths {
         };
         /**
          * Connection approval page
-         * @description The default connection_link target: an HTML page naming the provider that asks for access, where the user pastes their API token, sees the connection status and approves, rejects or revokes it through /api/v1/me. Opening it changes nothing. An unknown provider answers an HTML 404 page; a malformed name answers 404 not_found.
+         * @description The default connection_link target: an HTML page naming the provider that asks for access, where the user pastes their API token, sees the connection status and approves, rejects or revokes it through /api/v1/me. Opening it changes nothing. It also explains where a token comes from and opens a pasted sign-in link. English, Russian, Simplified Chinese or Persian (`?lang=`, then the remembered choice, then Accept-Language), with the admin's branding. An unknown provider answers an HTML 404 page; a malformed name answers 404 not_found.
          */
         get: {
             parameters: {
@@ -553,6 +553,8 @@ export interface paths {
                     user_id?: string;
                     /** @description Invite signature a custom link template may add; the page ignores it. */
                     invite?: string;
+                    /** @description The page's language (en, ru, zh, fa); without it, the remembered choice or Accept-Language. */
+                    lang?: string;
                 };
                 header?: never;
                 path: {
@@ -619,6 +621,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/branding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public branding
+         * @description The service name, logo and accent colour set by the admin (null when unset), for the dashboard. No authentication.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description What the dashboard needs to look like the service: no authentication, nothing secret. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The name the pages show instead of "subweave" (1-64 characters, no control characters). */
+                            service_name: string | null;
+                            /** @description The logo as a `data:image/png|jpeg|webp|svg+xml;base64,...` URL of at most 64 KiB once decoded; the bytes must be of the declared type. The pages show it only as an image, never inline. */
+                            logo: string | null;
+                            /** @description The colour of buttons and links on the pages, `#rrggbb`. */
+                            accent_color: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/subs": {
         parameters: {
             query?: never;
@@ -648,6 +696,23 @@ export interface paths {
                         "application/json": {
                             /** @description Subscription token; also the key of its public link. */
                             token: string;
+                            /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                            link: string;
+                            /** @description The link in each form a client app or a person needs. */
+                            links: {
+                                /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                base64: string;
+                                /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                mihomo: string;
+                                /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                "sing-box": string;
+                                /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                xray: string;
+                                /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                sip008: string;
+                                /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                page: string;
+                            };
                             /** @description Name. */
                             name: string;
                             /** @description Provider managing this subscription, or null. */
@@ -884,6 +949,23 @@ export interface paths {
                         "application/json": {
                             /** @description Subscription token; also the key of its public link. */
                             token: string;
+                            /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                            link: string;
+                            /** @description The link in each form a client app or a person needs. */
+                            links: {
+                                /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                base64: string;
+                                /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                mihomo: string;
+                                /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                "sing-box": string;
+                                /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                xray: string;
+                                /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                sip008: string;
+                                /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                page: string;
+                            };
                             /** @description Name. */
                             name: string;
                             /** @description Provider managing this subscription, or null. */
@@ -1181,6 +1263,23 @@ export interface paths {
                         "application/json": {
                             /** @description Subscription token; also the key of its public link. */
                             token: string;
+                            /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                            link: string;
+                            /** @description The link in each form a client app or a person needs. */
+                            links: {
+                                /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                base64: string;
+                                /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                mihomo: string;
+                                /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                "sing-box": string;
+                                /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                xray: string;
+                                /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                sip008: string;
+                                /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                page: string;
+                            };
                             /** @description Name. */
                             name: string;
                             /** @description Provider managing this subscription, or null. */
@@ -1565,6 +1664,23 @@ export interface paths {
                         "application/json": {
                             /** @description Subscription token; also the key of its public link. */
                             token: string;
+                            /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                            link: string;
+                            /** @description The link in each form a client app or a person needs. */
+                            links: {
+                                /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                base64: string;
+                                /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                mihomo: string;
+                                /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                "sing-box": string;
+                                /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                xray: string;
+                                /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                sip008: string;
+                                /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                page: string;
+                            };
                             /** @description Name. */
                             name: string;
                             /** @description Provider managing this subscription, or null. */
@@ -1860,6 +1976,23 @@ export interface paths {
                         "application/json": {
                             /** @description Subscription token; also the key of its public link. */
                             token: string;
+                            /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                            link: string;
+                            /** @description The link in each form a client app or a person needs. */
+                            links: {
+                                /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                base64: string;
+                                /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                mihomo: string;
+                                /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                "sing-box": string;
+                                /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                xray: string;
+                                /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                sip008: string;
+                                /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                page: string;
+                            };
                             /** @description Name. */
                             name: string;
                             /** @description Provider managing this subscription, or null. */
@@ -2147,6 +2280,23 @@ export interface paths {
                         "application/json": {
                             /** @description Subscription token; also the key of its public link. */
                             token: string;
+                            /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                            link: string;
+                            /** @description The link in each form a client app or a person needs. */
+                            links: {
+                                /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                base64: string;
+                                /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                mihomo: string;
+                                /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                "sing-box": string;
+                                /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                xray: string;
+                                /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                sip008: string;
+                                /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                page: string;
+                            };
                             /** @description Name. */
                             name: string;
                             /** @description Provider managing this subscription, or null. */
@@ -2389,8 +2539,8 @@ export interface paths {
             };
         };
         /**
-         * Add sources
-         * @description Appends 1-150 sources; sources already present are skipped silently. Too many: 413, nothing added.
+         * Add sources, or paste many
+         * @description With `sources`: appends 1-150 sources; sources already present are skipped silently; too many: 413, nothing added; answers 200 with the subscription. With `text`: a pasted block, one source per line, each added or skipped on its own (duplicates, invalid lines, the MAX_SOURCES_PER_SUBSCRIPTION limit); answers 201 with a report of every line when at least one was added, else 200 with the same report. See docs/api.md "Paste many".
          */
         post: {
             parameters: {
@@ -2402,11 +2552,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
+            /** @description Exactly one of `sources` and `text`; both or neither is 400 `validation_failed`. */
             requestBody: {
                 content: {
                     "application/json": {
                         /** @description Sources to append, 1-150. Sources already in the subscription are skipped silently; more than 150 items or a total above MAX_SOURCES_PER_SUBSCRIPTION answers 413. */
-                        sources: (string | {
+                        sources?: (string | {
                             /** @description A proxy config URI (optionally with `#comment`), an external http(s) subscription URL, or a link to another subscription of this service (`{base_url}/api/v1/sub/{token}` or `{base_url}/sub/{token}`; from any other address too, with or without a `/{format}` segment, when the token exists). A `vmess://<base64 JSON>` without `#` keeps its non-empty `ps` as the comment. */
                             data: string;
                             /** @description Config sources: the comment, at most 256 characters (trimmed); it wins over a `#` fragment or vmess `ps` in `data`. `""` means none (the host is shown); null or omitted means the one in `data`. A non-empty comment on another kind of source is 400 `comment_not_applicable`. */
@@ -2425,11 +2576,13 @@ export interface paths {
                             /** @description Propagation radius 0-3: the source contributes while its subscription sits at a depth <= max_depth. Default 3; null means the default. */
                             max_depth?: number | null;
                         })[];
+                        /** @description Instead of `sources`: a pasted block, one source per line (CRLF, LF or CR; blank lines ignored; at most 1000 non-blank lines, else 413 `too_many_sources`). A block that is base64 of a URI list as a whole is decoded first. Each line is added or skipped on its own; the answer reports every line. */
+                        text?: string;
                     };
                 };
             };
             responses: {
-                /** @description A subscription with its sources. */
+                /** @description With `sources`: the subscription. With `text`: the report, when no line was added. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2438,6 +2591,23 @@ export interface paths {
                         "application/json": {
                             /** @description Subscription token; also the key of its public link. */
                             token: string;
+                            /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                            link: string;
+                            /** @description The link in each form a client app or a person needs. */
+                            links: {
+                                /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                base64: string;
+                                /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                mihomo: string;
+                                /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                "sing-box": string;
+                                /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                xray: string;
+                                /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                sip008: string;
+                                /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                page: string;
+                            };
                             /** @description Name. */
                             name: string;
                             /** @description Provider managing this subscription, or null. */
@@ -2582,6 +2752,391 @@ export interface paths {
                                  */
                                 updated_at: string;
                             }[];
+                        } | {
+                            /** @description Lines added as new sources. */
+                            added: number;
+                            /** @description Lines not added. */
+                            skipped: number;
+                            /** @description Whether the whole text was decoded from base64 first. */
+                            base64: boolean;
+                            /** @description Every non-blank line, in order. */
+                            lines: {
+                                /** @description Line number in the text (in the decoded text for a base64 block). */
+                                line: number;
+                                /** @description The line, trimmed (at most its first 200 characters). */
+                                data: string;
+                                /** @description Whether the line became a new source. */
+                                status: "added" | "skipped";
+                                /** @description Added: the new source's id; else null. */
+                                source_id: string | null;
+                                /** @description Skipped: the reason code (docs/api.md "Paste many"); added: null. */
+                                reason: ("invalid_source" | "invalid_url" | "invalid_comment" | "control_characters" | "too_long" | "duplicate" | "circular_reference" | "nesting_too_deep" | "limit_reached") | null;
+                                /** @description Skipped: a short explanation; else null. */
+                                message: string | null;
+                            }[];
+                            /** @description A subscription with its sources. */
+                            subscription: {
+                                /** @description Subscription token; also the key of its public link. */
+                                token: string;
+                                /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                                link: string;
+                                /** @description The link in each form a client app or a person needs. */
+                                links: {
+                                    /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                    base64: string;
+                                    /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                    mihomo: string;
+                                    /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                    "sing-box": string;
+                                    /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                    xray: string;
+                                    /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                    sip008: string;
+                                    /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                    page: string;
+                                };
+                                /** @description Name. */
+                                name: string;
+                                /** @description Provider managing this subscription, or null. */
+                                provider_name: string | null;
+                                /** @description Description or null. */
+                                description: string | null;
+                                /** @description Number of lines the public link serves right now. */
+                                sources_count: number;
+                                /** @description Hours between client updates. */
+                                update_interval_hours: number;
+                                /** @description Support page, or null. */
+                                support_url: string | null;
+                                /** @description Web page, or null. */
+                                web_page_url: string | null;
+                                /** @description Message for the app, or null. */
+                                announce: string | null;
+                                /** @description Source of the usage header: `{"mode": ...}`, with the numbers given for mode `fixed`. */
+                                userinfo: {
+                                    /** @description `none`: no header. `first`: the header of the first external source (in resolution order) whose last good fetch carried one. `sum`: upload, download and total added over the external sources that carried one (any `total` 0, unlimited, makes the sum 0), with the earliest non-zero expire. `fixed`: the numbers given here. */
+                                    mode: "none" | "first" | "sum" | "fixed";
+                                    /** @description Mode `fixed` only: bytes uploaded (missing: 0). */
+                                    upload?: number;
+                                    /** @description Mode `fixed` only: bytes downloaded (missing: 0). */
+                                    download?: number;
+                                    /** @description Mode `fixed` only: the byte quota, 0 for unlimited (missing: 0). */
+                                    total?: number;
+                                    /** @description Mode `fixed` only: expiry in unix seconds, 0 for never (missing: 0). */
+                                    expire?: number;
+                                };
+                                /** @description Operators applied in order to the resolved servers, at most 32. */
+                                transforms: ({
+                                    /** @enum {string} */
+                                    op: "include";
+                                    /** @description RE2 syntax (no backreferences or lookaround), at most 256 characters; `(?i)` ignores case. */
+                                    pattern: string;
+                                    /** @description What is matched (default `name`). */
+                                    field?: "name" | "server" | "type";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "exclude";
+                                    /** @description RE2 syntax (no backreferences or lookaround), at most 256 characters; `(?i)` ignores case. */
+                                    pattern: string;
+                                    /** @description What is matched (default `name`). */
+                                    field?: "name" | "server" | "type";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "types";
+                                    /** @description Protocols to keep. */
+                                    keep: ("vless" | "vmess" | "trojan" | "shadowsocks" | "shadowsocksr" | "hysteria" | "hysteria2" | "tuic" | "wireguard" | "socks" | "anytls")[];
+                                } | {
+                                    /** @enum {string} */
+                                    op: "rename";
+                                    /** @description RE2 syntax (no backreferences or lookaround), at most 256 characters; `(?i)` ignores case. */
+                                    pattern: string;
+                                    /** @description Replaces every match; `$1`..`$9` are the groups. At most 256 characters. */
+                                    replace: string;
+                                } | {
+                                    /** @enum {string} */
+                                    op: "prefix";
+                                    /** @description At most 64 characters. */
+                                    text: string;
+                                } | {
+                                    /** @enum {string} */
+                                    op: "suffix";
+                                    /** @description At most 64 characters. */
+                                    text: string;
+                                } | {
+                                    /** @enum {string} */
+                                    op: "flag";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "sort";
+                                    /** @description Sort key (default `name`). */
+                                    by?: "name" | "type" | "server";
+                                    /** @description Default `asc`. */
+                                    order?: "asc" | "desc";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "dedupe";
+                                    /** @description Default `endpoint`: protocol, server, port, credentials. */
+                                    by?: "endpoint" | "name";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "drop_info";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "limit";
+                                    /** @description Servers to keep. */
+                                    count: number;
+                                })[];
+                                /**
+                                 * Format: date-time
+                                 * @description Creation time.
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description Last change of the subscription or its sources.
+                                 */
+                                updated_at: string;
+                                /** @description Sources in order_index order. */
+                                sources: {
+                                    /** @description Source id: first 32 hex chars of SHA-256 over the source identity; equal for the same config in every subscription. */
+                                    id: string;
+                                    /** @description Kind of source. */
+                                    source_type: "config" | "external_url" | "internal_token";
+                                    /** @description Config URI (with `#comment` when one is set; a vmess JSON link whose `ps` is not its comment ends in a bare `#`), URL, or the canonical link of the referenced subscription. Sent back, it recreates the source. */
+                                    data: string;
+                                    /** @description Comment of this config in this subscription, or null for the default. */
+                                    comment: string | null;
+                                    /** @description Position in the subscription. */
+                                    order_index: number;
+                                    /** @description Omitted from this subscription's own link. */
+                                    is_hidden: boolean;
+                                    /** @description Propagation radius 0-3. */
+                                    max_depth: number;
+                                    /** @description External URLs: time of the last successful fetch; null otherwise. */
+                                    last_fetched_at: string | null;
+                                    /** @description External URLs: error of the last fetch, or null. References: `subscription_deleted` when the referenced subscription was deleted (the reference stays and contributes nothing), else null. */
+                                    last_error: string | null;
+                                    /** @description External URLs: configs in the cached content; null for other kinds. */
+                                    configs_count: number | null;
+                                    /** @description External URLs: true while the shrink guard holds back a shrunken result (accepted once the same result comes on 3 consecutive fetches, or at once by a refresh with `accept_shrink`); null for other kinds. */
+                                    shrink_pending: boolean | null;
+                                    /** @description External URLs: the fetch options as stored (header names lower-case), or null for the defaults. */
+                                    fetch: {
+                                        /** @description User-Agent sent instead of FETCH_USER_AGENT, at most 256 characters without CR, LF or NUL; null or "" means the default. */
+                                        user_agent?: string | null;
+                                        /** @description Extra request headers, at most 8, name -> value. Names are HTTP tokens (case-insensitive, stored lower-case) other than `host`, `cookie`, `authorization`, `proxy-authorization`, `content-length`, `connection`, `transfer-encoding`, `te`, `upgrade`; values at most 512 characters without CR, LF or NUL. Sent on the first request and on redirects to the same origin only. */
+                                        headers?: {
+                                            [key: string]: string;
+                                        } | null;
+                                    } | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the source was added.
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the source was last changed.
+                                     */
+                                    updated_at: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description What a pasted block did, line by line, and the subscription afterwards. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Lines added as new sources. */
+                            added: number;
+                            /** @description Lines not added. */
+                            skipped: number;
+                            /** @description Whether the whole text was decoded from base64 first. */
+                            base64: boolean;
+                            /** @description Every non-blank line, in order. */
+                            lines: {
+                                /** @description Line number in the text (in the decoded text for a base64 block). */
+                                line: number;
+                                /** @description The line, trimmed (at most its first 200 characters). */
+                                data: string;
+                                /** @description Whether the line became a new source. */
+                                status: "added" | "skipped";
+                                /** @description Added: the new source's id; else null. */
+                                source_id: string | null;
+                                /** @description Skipped: the reason code (docs/api.md "Paste many"); added: null. */
+                                reason: ("invalid_source" | "invalid_url" | "invalid_comment" | "control_characters" | "too_long" | "duplicate" | "circular_reference" | "nesting_too_deep" | "limit_reached") | null;
+                                /** @description Skipped: a short explanation; else null. */
+                                message: string | null;
+                            }[];
+                            /** @description A subscription with its sources. */
+                            subscription: {
+                                /** @description Subscription token; also the key of its public link. */
+                                token: string;
+                                /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                                link: string;
+                                /** @description The link in each form a client app or a person needs. */
+                                links: {
+                                    /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                    base64: string;
+                                    /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                    mihomo: string;
+                                    /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                    "sing-box": string;
+                                    /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                    xray: string;
+                                    /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                    sip008: string;
+                                    /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                    page: string;
+                                };
+                                /** @description Name. */
+                                name: string;
+                                /** @description Provider managing this subscription, or null. */
+                                provider_name: string | null;
+                                /** @description Description or null. */
+                                description: string | null;
+                                /** @description Number of lines the public link serves right now. */
+                                sources_count: number;
+                                /** @description Hours between client updates. */
+                                update_interval_hours: number;
+                                /** @description Support page, or null. */
+                                support_url: string | null;
+                                /** @description Web page, or null. */
+                                web_page_url: string | null;
+                                /** @description Message for the app, or null. */
+                                announce: string | null;
+                                /** @description Source of the usage header: `{"mode": ...}`, with the numbers given for mode `fixed`. */
+                                userinfo: {
+                                    /** @description `none`: no header. `first`: the header of the first external source (in resolution order) whose last good fetch carried one. `sum`: upload, download and total added over the external sources that carried one (any `total` 0, unlimited, makes the sum 0), with the earliest non-zero expire. `fixed`: the numbers given here. */
+                                    mode: "none" | "first" | "sum" | "fixed";
+                                    /** @description Mode `fixed` only: bytes uploaded (missing: 0). */
+                                    upload?: number;
+                                    /** @description Mode `fixed` only: bytes downloaded (missing: 0). */
+                                    download?: number;
+                                    /** @description Mode `fixed` only: the byte quota, 0 for unlimited (missing: 0). */
+                                    total?: number;
+                                    /** @description Mode `fixed` only: expiry in unix seconds, 0 for never (missing: 0). */
+                                    expire?: number;
+                                };
+                                /** @description Operators applied in order to the resolved servers, at most 32. */
+                                transforms: ({
+                                    /** @enum {string} */
+                                    op: "include";
+                                    /** @description RE2 syntax (no backreferences or lookaround), at most 256 characters; `(?i)` ignores case. */
+                                    pattern: string;
+                                    /** @description What is matched (default `name`). */
+                                    field?: "name" | "server" | "type";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "exclude";
+                                    /** @description RE2 syntax (no backreferences or lookaround), at most 256 characters; `(?i)` ignores case. */
+                                    pattern: string;
+                                    /** @description What is matched (default `name`). */
+                                    field?: "name" | "server" | "type";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "types";
+                                    /** @description Protocols to keep. */
+                                    keep: ("vless" | "vmess" | "trojan" | "shadowsocks" | "shadowsocksr" | "hysteria" | "hysteria2" | "tuic" | "wireguard" | "socks" | "anytls")[];
+                                } | {
+                                    /** @enum {string} */
+                                    op: "rename";
+                                    /** @description RE2 syntax (no backreferences or lookaround), at most 256 characters; `(?i)` ignores case. */
+                                    pattern: string;
+                                    /** @description Replaces every match; `$1`..`$9` are the groups. At most 256 characters. */
+                                    replace: string;
+                                } | {
+                                    /** @enum {string} */
+                                    op: "prefix";
+                                    /** @description At most 64 characters. */
+                                    text: string;
+                                } | {
+                                    /** @enum {string} */
+                                    op: "suffix";
+                                    /** @description At most 64 characters. */
+                                    text: string;
+                                } | {
+                                    /** @enum {string} */
+                                    op: "flag";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "sort";
+                                    /** @description Sort key (default `name`). */
+                                    by?: "name" | "type" | "server";
+                                    /** @description Default `asc`. */
+                                    order?: "asc" | "desc";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "dedupe";
+                                    /** @description Default `endpoint`: protocol, server, port, credentials. */
+                                    by?: "endpoint" | "name";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "drop_info";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "limit";
+                                    /** @description Servers to keep. */
+                                    count: number;
+                                })[];
+                                /**
+                                 * Format: date-time
+                                 * @description Creation time.
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description Last change of the subscription or its sources.
+                                 */
+                                updated_at: string;
+                                /** @description Sources in order_index order. */
+                                sources: {
+                                    /** @description Source id: first 32 hex chars of SHA-256 over the source identity; equal for the same config in every subscription. */
+                                    id: string;
+                                    /** @description Kind of source. */
+                                    source_type: "config" | "external_url" | "internal_token";
+                                    /** @description Config URI (with `#comment` when one is set; a vmess JSON link whose `ps` is not its comment ends in a bare `#`), URL, or the canonical link of the referenced subscription. Sent back, it recreates the source. */
+                                    data: string;
+                                    /** @description Comment of this config in this subscription, or null for the default. */
+                                    comment: string | null;
+                                    /** @description Position in the subscription. */
+                                    order_index: number;
+                                    /** @description Omitted from this subscription's own link. */
+                                    is_hidden: boolean;
+                                    /** @description Propagation radius 0-3. */
+                                    max_depth: number;
+                                    /** @description External URLs: time of the last successful fetch; null otherwise. */
+                                    last_fetched_at: string | null;
+                                    /** @description External URLs: error of the last fetch, or null. References: `subscription_deleted` when the referenced subscription was deleted (the reference stays and contributes nothing), else null. */
+                                    last_error: string | null;
+                                    /** @description External URLs: configs in the cached content; null for other kinds. */
+                                    configs_count: number | null;
+                                    /** @description External URLs: true while the shrink guard holds back a shrunken result (accepted once the same result comes on 3 consecutive fetches, or at once by a refresh with `accept_shrink`); null for other kinds. */
+                                    shrink_pending: boolean | null;
+                                    /** @description External URLs: the fetch options as stored (header names lower-case), or null for the defaults. */
+                                    fetch: {
+                                        /** @description User-Agent sent instead of FETCH_USER_AGENT, at most 256 characters without CR, LF or NUL; null or "" means the default. */
+                                        user_agent?: string | null;
+                                        /** @description Extra request headers, at most 8, name -> value. Names are HTTP tokens (case-insensitive, stored lower-case) other than `host`, `cookie`, `authorization`, `proxy-authorization`, `content-length`, `connection`, `transfer-encoding`, `te`, `upgrade`; values at most 512 characters without CR, LF or NUL. Sent on the first request and on redirects to the same origin only. */
+                                        headers?: {
+                                            [key: string]: string;
+                                        } | null;
+                                    } | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the source was added.
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the source was last changed.
+                                     */
+                                    updated_at: string;
+                                }[];
+                            };
                         };
                     };
                 };
@@ -2729,6 +3284,23 @@ export interface paths {
                         "application/json": {
                             /** @description Subscription token; also the key of its public link. */
                             token: string;
+                            /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                            link: string;
+                            /** @description The link in each form a client app or a person needs. */
+                            links: {
+                                /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                base64: string;
+                                /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                mihomo: string;
+                                /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                "sing-box": string;
+                                /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                xray: string;
+                                /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                sip008: string;
+                                /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                page: string;
+                            };
                             /** @description Name. */
                             name: string;
                             /** @description Provider managing this subscription, or null. */
@@ -3015,6 +3587,23 @@ export interface paths {
                         "application/json": {
                             /** @description Subscription token; also the key of its public link. */
                             token: string;
+                            /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                            link: string;
+                            /** @description The link in each form a client app or a person needs. */
+                            links: {
+                                /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                base64: string;
+                                /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                mihomo: string;
+                                /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                "sing-box": string;
+                                /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                xray: string;
+                                /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                sip008: string;
+                                /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                page: string;
+                            };
                             /** @description Name. */
                             name: string;
                             /** @description Provider managing this subscription, or null. */
@@ -4749,6 +5338,23 @@ export interface paths {
                         "application/json": {
                             /** @description Subscription token; also the key of its public link. */
                             token: string;
+                            /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                            link: string;
+                            /** @description The link in each form a client app or a person needs. */
+                            links: {
+                                /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                base64: string;
+                                /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                mihomo: string;
+                                /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                "sing-box": string;
+                                /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                xray: string;
+                                /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                sip008: string;
+                                /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                page: string;
+                            };
                             /** @description Name. */
                             name: string;
                             /** @description Provider managing this subscription, or null. */
@@ -4988,6 +5594,23 @@ export interface paths {
                         "application/json": {
                             /** @description Subscription token; also the key of its public link. */
                             token: string;
+                            /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                            link: string;
+                            /** @description The link in each form a client app or a person needs. */
+                            links: {
+                                /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                base64: string;
+                                /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                mihomo: string;
+                                /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                "sing-box": string;
+                                /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                xray: string;
+                                /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                sip008: string;
+                                /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                page: string;
+                            };
                             /** @description Name. */
                             name: string;
                             /** @description Provider managing this subscription, or null. */
@@ -5287,6 +5910,23 @@ export interface paths {
                         "application/json": {
                             /** @description Subscription token; also the key of its public link. */
                             token: string;
+                            /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                            link: string;
+                            /** @description The link in each form a client app or a person needs. */
+                            links: {
+                                /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                base64: string;
+                                /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                mihomo: string;
+                                /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                "sing-box": string;
+                                /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                xray: string;
+                                /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                sip008: string;
+                                /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                page: string;
+                            };
                             /** @description Name. */
                             name: string;
                             /** @description Provider managing this subscription, or null. */
@@ -5675,6 +6315,23 @@ export interface paths {
                         "application/json": {
                             /** @description Subscription token; also the key of its public link. */
                             token: string;
+                            /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                            link: string;
+                            /** @description The link in each form a client app or a person needs. */
+                            links: {
+                                /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                base64: string;
+                                /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                mihomo: string;
+                                /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                "sing-box": string;
+                                /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                xray: string;
+                                /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                sip008: string;
+                                /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                page: string;
+                            };
                             /** @description Name. */
                             name: string;
                             /** @description Provider managing this subscription, or null. */
@@ -5972,6 +6629,23 @@ export interface paths {
                         "application/json": {
                             /** @description Subscription token; also the key of its public link. */
                             token: string;
+                            /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                            link: string;
+                            /** @description The link in each form a client app or a person needs. */
+                            links: {
+                                /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                base64: string;
+                                /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                mihomo: string;
+                                /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                "sing-box": string;
+                                /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                xray: string;
+                                /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                sip008: string;
+                                /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                page: string;
+                            };
                             /** @description Name. */
                             name: string;
                             /** @description Provider managing this subscription, or null. */
@@ -6261,6 +6935,23 @@ export interface paths {
                         "application/json": {
                             /** @description Subscription token; also the key of its public link. */
                             token: string;
+                            /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                            link: string;
+                            /** @description The link in each form a client app or a person needs. */
+                            links: {
+                                /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                base64: string;
+                                /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                mihomo: string;
+                                /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                "sing-box": string;
+                                /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                xray: string;
+                                /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                sip008: string;
+                                /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                page: string;
+                            };
                             /** @description Name. */
                             name: string;
                             /** @description Provider managing this subscription, or null. */
@@ -6503,8 +7194,8 @@ export interface paths {
             };
         };
         /**
-         * Add sources
-         * @description Appends 1-150 sources; sources already present are skipped silently. Too many: 413, nothing added.
+         * Add sources, or paste many
+         * @description With `sources`: appends 1-150 sources; sources already present are skipped silently; too many: 413, nothing added; answers 200 with the subscription. With `text`: a pasted block, one source per line, each added or skipped on its own (duplicates, invalid lines, the MAX_SOURCES_PER_SUBSCRIPTION limit); answers 201 with a report of every line when at least one was added, else 200 with the same report. See docs/api.md "Paste many".
          */
         post: {
             parameters: {
@@ -6518,11 +7209,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
+            /** @description Exactly one of `sources` and `text`; both or neither is 400 `validation_failed`. */
             requestBody: {
                 content: {
                     "application/json": {
                         /** @description Sources to append, 1-150. Sources already in the subscription are skipped silently; more than 150 items or a total above MAX_SOURCES_PER_SUBSCRIPTION answers 413. */
-                        sources: (string | {
+                        sources?: (string | {
                             /** @description A proxy config URI (optionally with `#comment`), an external http(s) subscription URL, or a link to another subscription of this service (`{base_url}/api/v1/sub/{token}` or `{base_url}/sub/{token}`; from any other address too, with or without a `/{format}` segment, when the token exists). A `vmess://<base64 JSON>` without `#` keeps its non-empty `ps` as the comment. */
                             data: string;
                             /** @description Config sources: the comment, at most 256 characters (trimmed); it wins over a `#` fragment or vmess `ps` in `data`. `""` means none (the host is shown); null or omitted means the one in `data`. A non-empty comment on another kind of source is 400 `comment_not_applicable`. */
@@ -6541,11 +7233,13 @@ export interface paths {
                             /** @description Propagation radius 0-3: the source contributes while its subscription sits at a depth <= max_depth. Default 3; null means the default. */
                             max_depth?: number | null;
                         })[];
+                        /** @description Instead of `sources`: a pasted block, one source per line (CRLF, LF or CR; blank lines ignored; at most 1000 non-blank lines, else 413 `too_many_sources`). A block that is base64 of a URI list as a whole is decoded first. Each line is added or skipped on its own; the answer reports every line. */
+                        text?: string;
                     };
                 };
             };
             responses: {
-                /** @description A subscription with its sources. */
+                /** @description With `sources`: the subscription. With `text`: the report, when no line was added. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -6554,6 +7248,23 @@ export interface paths {
                         "application/json": {
                             /** @description Subscription token; also the key of its public link. */
                             token: string;
+                            /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                            link: string;
+                            /** @description The link in each form a client app or a person needs. */
+                            links: {
+                                /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                base64: string;
+                                /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                mihomo: string;
+                                /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                "sing-box": string;
+                                /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                xray: string;
+                                /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                sip008: string;
+                                /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                page: string;
+                            };
                             /** @description Name. */
                             name: string;
                             /** @description Provider managing this subscription, or null. */
@@ -6698,6 +7409,391 @@ export interface paths {
                                  */
                                 updated_at: string;
                             }[];
+                        } | {
+                            /** @description Lines added as new sources. */
+                            added: number;
+                            /** @description Lines not added. */
+                            skipped: number;
+                            /** @description Whether the whole text was decoded from base64 first. */
+                            base64: boolean;
+                            /** @description Every non-blank line, in order. */
+                            lines: {
+                                /** @description Line number in the text (in the decoded text for a base64 block). */
+                                line: number;
+                                /** @description The line, trimmed (at most its first 200 characters). */
+                                data: string;
+                                /** @description Whether the line became a new source. */
+                                status: "added" | "skipped";
+                                /** @description Added: the new source's id; else null. */
+                                source_id: string | null;
+                                /** @description Skipped: the reason code (docs/api.md "Paste many"); added: null. */
+                                reason: ("invalid_source" | "invalid_url" | "invalid_comment" | "control_characters" | "too_long" | "duplicate" | "circular_reference" | "nesting_too_deep" | "limit_reached") | null;
+                                /** @description Skipped: a short explanation; else null. */
+                                message: string | null;
+                            }[];
+                            /** @description A subscription with its sources. */
+                            subscription: {
+                                /** @description Subscription token; also the key of its public link. */
+                                token: string;
+                                /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                                link: string;
+                                /** @description The link in each form a client app or a person needs. */
+                                links: {
+                                    /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                    base64: string;
+                                    /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                    mihomo: string;
+                                    /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                    "sing-box": string;
+                                    /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                    xray: string;
+                                    /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                    sip008: string;
+                                    /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                    page: string;
+                                };
+                                /** @description Name. */
+                                name: string;
+                                /** @description Provider managing this subscription, or null. */
+                                provider_name: string | null;
+                                /** @description Description or null. */
+                                description: string | null;
+                                /** @description Number of lines the public link serves right now. */
+                                sources_count: number;
+                                /** @description Hours between client updates. */
+                                update_interval_hours: number;
+                                /** @description Support page, or null. */
+                                support_url: string | null;
+                                /** @description Web page, or null. */
+                                web_page_url: string | null;
+                                /** @description Message for the app, or null. */
+                                announce: string | null;
+                                /** @description Source of the usage header: `{"mode": ...}`, with the numbers given for mode `fixed`. */
+                                userinfo: {
+                                    /** @description `none`: no header. `first`: the header of the first external source (in resolution order) whose last good fetch carried one. `sum`: upload, download and total added over the external sources that carried one (any `total` 0, unlimited, makes the sum 0), with the earliest non-zero expire. `fixed`: the numbers given here. */
+                                    mode: "none" | "first" | "sum" | "fixed";
+                                    /** @description Mode `fixed` only: bytes uploaded (missing: 0). */
+                                    upload?: number;
+                                    /** @description Mode `fixed` only: bytes downloaded (missing: 0). */
+                                    download?: number;
+                                    /** @description Mode `fixed` only: the byte quota, 0 for unlimited (missing: 0). */
+                                    total?: number;
+                                    /** @description Mode `fixed` only: expiry in unix seconds, 0 for never (missing: 0). */
+                                    expire?: number;
+                                };
+                                /** @description Operators applied in order to the resolved servers, at most 32. */
+                                transforms: ({
+                                    /** @enum {string} */
+                                    op: "include";
+                                    /** @description RE2 syntax (no backreferences or lookaround), at most 256 characters; `(?i)` ignores case. */
+                                    pattern: string;
+                                    /** @description What is matched (default `name`). */
+                                    field?: "name" | "server" | "type";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "exclude";
+                                    /** @description RE2 syntax (no backreferences or lookaround), at most 256 characters; `(?i)` ignores case. */
+                                    pattern: string;
+                                    /** @description What is matched (default `name`). */
+                                    field?: "name" | "server" | "type";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "types";
+                                    /** @description Protocols to keep. */
+                                    keep: ("vless" | "vmess" | "trojan" | "shadowsocks" | "shadowsocksr" | "hysteria" | "hysteria2" | "tuic" | "wireguard" | "socks" | "anytls")[];
+                                } | {
+                                    /** @enum {string} */
+                                    op: "rename";
+                                    /** @description RE2 syntax (no backreferences or lookaround), at most 256 characters; `(?i)` ignores case. */
+                                    pattern: string;
+                                    /** @description Replaces every match; `$1`..`$9` are the groups. At most 256 characters. */
+                                    replace: string;
+                                } | {
+                                    /** @enum {string} */
+                                    op: "prefix";
+                                    /** @description At most 64 characters. */
+                                    text: string;
+                                } | {
+                                    /** @enum {string} */
+                                    op: "suffix";
+                                    /** @description At most 64 characters. */
+                                    text: string;
+                                } | {
+                                    /** @enum {string} */
+                                    op: "flag";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "sort";
+                                    /** @description Sort key (default `name`). */
+                                    by?: "name" | "type" | "server";
+                                    /** @description Default `asc`. */
+                                    order?: "asc" | "desc";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "dedupe";
+                                    /** @description Default `endpoint`: protocol, server, port, credentials. */
+                                    by?: "endpoint" | "name";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "drop_info";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "limit";
+                                    /** @description Servers to keep. */
+                                    count: number;
+                                })[];
+                                /**
+                                 * Format: date-time
+                                 * @description Creation time.
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description Last change of the subscription or its sources.
+                                 */
+                                updated_at: string;
+                                /** @description Sources in order_index order. */
+                                sources: {
+                                    /** @description Source id: first 32 hex chars of SHA-256 over the source identity; equal for the same config in every subscription. */
+                                    id: string;
+                                    /** @description Kind of source. */
+                                    source_type: "config" | "external_url" | "internal_token";
+                                    /** @description Config URI (with `#comment` when one is set; a vmess JSON link whose `ps` is not its comment ends in a bare `#`), URL, or the canonical link of the referenced subscription. Sent back, it recreates the source. */
+                                    data: string;
+                                    /** @description Comment of this config in this subscription, or null for the default. */
+                                    comment: string | null;
+                                    /** @description Position in the subscription. */
+                                    order_index: number;
+                                    /** @description Omitted from this subscription's own link. */
+                                    is_hidden: boolean;
+                                    /** @description Propagation radius 0-3. */
+                                    max_depth: number;
+                                    /** @description External URLs: time of the last successful fetch; null otherwise. */
+                                    last_fetched_at: string | null;
+                                    /** @description External URLs: error of the last fetch, or null. References: `subscription_deleted` when the referenced subscription was deleted (the reference stays and contributes nothing), else null. */
+                                    last_error: string | null;
+                                    /** @description External URLs: configs in the cached content; null for other kinds. */
+                                    configs_count: number | null;
+                                    /** @description External URLs: true while the shrink guard holds back a shrunken result (accepted once the same result comes on 3 consecutive fetches, or at once by a refresh with `accept_shrink`); null for other kinds. */
+                                    shrink_pending: boolean | null;
+                                    /** @description External URLs: the fetch options as stored (header names lower-case), or null for the defaults. */
+                                    fetch: {
+                                        /** @description User-Agent sent instead of FETCH_USER_AGENT, at most 256 characters without CR, LF or NUL; null or "" means the default. */
+                                        user_agent?: string | null;
+                                        /** @description Extra request headers, at most 8, name -> value. Names are HTTP tokens (case-insensitive, stored lower-case) other than `host`, `cookie`, `authorization`, `proxy-authorization`, `content-length`, `connection`, `transfer-encoding`, `te`, `upgrade`; values at most 512 characters without CR, LF or NUL. Sent on the first request and on redirects to the same origin only. */
+                                        headers?: {
+                                            [key: string]: string;
+                                        } | null;
+                                    } | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the source was added.
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the source was last changed.
+                                     */
+                                    updated_at: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description What a pasted block did, line by line, and the subscription afterwards. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Lines added as new sources. */
+                            added: number;
+                            /** @description Lines not added. */
+                            skipped: number;
+                            /** @description Whether the whole text was decoded from base64 first. */
+                            base64: boolean;
+                            /** @description Every non-blank line, in order. */
+                            lines: {
+                                /** @description Line number in the text (in the decoded text for a base64 block). */
+                                line: number;
+                                /** @description The line, trimmed (at most its first 200 characters). */
+                                data: string;
+                                /** @description Whether the line became a new source. */
+                                status: "added" | "skipped";
+                                /** @description Added: the new source's id; else null. */
+                                source_id: string | null;
+                                /** @description Skipped: the reason code (docs/api.md "Paste many"); added: null. */
+                                reason: ("invalid_source" | "invalid_url" | "invalid_comment" | "control_characters" | "too_long" | "duplicate" | "circular_reference" | "nesting_too_deep" | "limit_reached") | null;
+                                /** @description Skipped: a short explanation; else null. */
+                                message: string | null;
+                            }[];
+                            /** @description A subscription with its sources. */
+                            subscription: {
+                                /** @description Subscription token; also the key of its public link. */
+                                token: string;
+                                /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                                link: string;
+                                /** @description The link in each form a client app or a person needs. */
+                                links: {
+                                    /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                    base64: string;
+                                    /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                    mihomo: string;
+                                    /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                    "sing-box": string;
+                                    /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                    xray: string;
+                                    /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                    sip008: string;
+                                    /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                    page: string;
+                                };
+                                /** @description Name. */
+                                name: string;
+                                /** @description Provider managing this subscription, or null. */
+                                provider_name: string | null;
+                                /** @description Description or null. */
+                                description: string | null;
+                                /** @description Number of lines the public link serves right now. */
+                                sources_count: number;
+                                /** @description Hours between client updates. */
+                                update_interval_hours: number;
+                                /** @description Support page, or null. */
+                                support_url: string | null;
+                                /** @description Web page, or null. */
+                                web_page_url: string | null;
+                                /** @description Message for the app, or null. */
+                                announce: string | null;
+                                /** @description Source of the usage header: `{"mode": ...}`, with the numbers given for mode `fixed`. */
+                                userinfo: {
+                                    /** @description `none`: no header. `first`: the header of the first external source (in resolution order) whose last good fetch carried one. `sum`: upload, download and total added over the external sources that carried one (any `total` 0, unlimited, makes the sum 0), with the earliest non-zero expire. `fixed`: the numbers given here. */
+                                    mode: "none" | "first" | "sum" | "fixed";
+                                    /** @description Mode `fixed` only: bytes uploaded (missing: 0). */
+                                    upload?: number;
+                                    /** @description Mode `fixed` only: bytes downloaded (missing: 0). */
+                                    download?: number;
+                                    /** @description Mode `fixed` only: the byte quota, 0 for unlimited (missing: 0). */
+                                    total?: number;
+                                    /** @description Mode `fixed` only: expiry in unix seconds, 0 for never (missing: 0). */
+                                    expire?: number;
+                                };
+                                /** @description Operators applied in order to the resolved servers, at most 32. */
+                                transforms: ({
+                                    /** @enum {string} */
+                                    op: "include";
+                                    /** @description RE2 syntax (no backreferences or lookaround), at most 256 characters; `(?i)` ignores case. */
+                                    pattern: string;
+                                    /** @description What is matched (default `name`). */
+                                    field?: "name" | "server" | "type";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "exclude";
+                                    /** @description RE2 syntax (no backreferences or lookaround), at most 256 characters; `(?i)` ignores case. */
+                                    pattern: string;
+                                    /** @description What is matched (default `name`). */
+                                    field?: "name" | "server" | "type";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "types";
+                                    /** @description Protocols to keep. */
+                                    keep: ("vless" | "vmess" | "trojan" | "shadowsocks" | "shadowsocksr" | "hysteria" | "hysteria2" | "tuic" | "wireguard" | "socks" | "anytls")[];
+                                } | {
+                                    /** @enum {string} */
+                                    op: "rename";
+                                    /** @description RE2 syntax (no backreferences or lookaround), at most 256 characters; `(?i)` ignores case. */
+                                    pattern: string;
+                                    /** @description Replaces every match; `$1`..`$9` are the groups. At most 256 characters. */
+                                    replace: string;
+                                } | {
+                                    /** @enum {string} */
+                                    op: "prefix";
+                                    /** @description At most 64 characters. */
+                                    text: string;
+                                } | {
+                                    /** @enum {string} */
+                                    op: "suffix";
+                                    /** @description At most 64 characters. */
+                                    text: string;
+                                } | {
+                                    /** @enum {string} */
+                                    op: "flag";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "sort";
+                                    /** @description Sort key (default `name`). */
+                                    by?: "name" | "type" | "server";
+                                    /** @description Default `asc`. */
+                                    order?: "asc" | "desc";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "dedupe";
+                                    /** @description Default `endpoint`: protocol, server, port, credentials. */
+                                    by?: "endpoint" | "name";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "drop_info";
+                                } | {
+                                    /** @enum {string} */
+                                    op: "limit";
+                                    /** @description Servers to keep. */
+                                    count: number;
+                                })[];
+                                /**
+                                 * Format: date-time
+                                 * @description Creation time.
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description Last change of the subscription or its sources.
+                                 */
+                                updated_at: string;
+                                /** @description Sources in order_index order. */
+                                sources: {
+                                    /** @description Source id: first 32 hex chars of SHA-256 over the source identity; equal for the same config in every subscription. */
+                                    id: string;
+                                    /** @description Kind of source. */
+                                    source_type: "config" | "external_url" | "internal_token";
+                                    /** @description Config URI (with `#comment` when one is set; a vmess JSON link whose `ps` is not its comment ends in a bare `#`), URL, or the canonical link of the referenced subscription. Sent back, it recreates the source. */
+                                    data: string;
+                                    /** @description Comment of this config in this subscription, or null for the default. */
+                                    comment: string | null;
+                                    /** @description Position in the subscription. */
+                                    order_index: number;
+                                    /** @description Omitted from this subscription's own link. */
+                                    is_hidden: boolean;
+                                    /** @description Propagation radius 0-3. */
+                                    max_depth: number;
+                                    /** @description External URLs: time of the last successful fetch; null otherwise. */
+                                    last_fetched_at: string | null;
+                                    /** @description External URLs: error of the last fetch, or null. References: `subscription_deleted` when the referenced subscription was deleted (the reference stays and contributes nothing), else null. */
+                                    last_error: string | null;
+                                    /** @description External URLs: configs in the cached content; null for other kinds. */
+                                    configs_count: number | null;
+                                    /** @description External URLs: true while the shrink guard holds back a shrunken result (accepted once the same result comes on 3 consecutive fetches, or at once by a refresh with `accept_shrink`); null for other kinds. */
+                                    shrink_pending: boolean | null;
+                                    /** @description External URLs: the fetch options as stored (header names lower-case), or null for the defaults. */
+                                    fetch: {
+                                        /** @description User-Agent sent instead of FETCH_USER_AGENT, at most 256 characters without CR, LF or NUL; null or "" means the default. */
+                                        user_agent?: string | null;
+                                        /** @description Extra request headers, at most 8, name -> value. Names are HTTP tokens (case-insensitive, stored lower-case) other than `host`, `cookie`, `authorization`, `proxy-authorization`, `content-length`, `connection`, `transfer-encoding`, `te`, `upgrade`; values at most 512 characters without CR, LF or NUL. Sent on the first request and on redirects to the same origin only. */
+                                        headers?: {
+                                            [key: string]: string;
+                                        } | null;
+                                    } | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the source was added.
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the source was last changed.
+                                     */
+                                    updated_at: string;
+                                }[];
+                            };
                         };
                     };
                 };
@@ -6847,6 +7943,23 @@ export interface paths {
                         "application/json": {
                             /** @description Subscription token; also the key of its public link. */
                             token: string;
+                            /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                            link: string;
+                            /** @description The link in each form a client app or a person needs. */
+                            links: {
+                                /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                base64: string;
+                                /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                mihomo: string;
+                                /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                "sing-box": string;
+                                /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                xray: string;
+                                /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                sip008: string;
+                                /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                page: string;
+                            };
                             /** @description Name. */
                             name: string;
                             /** @description Provider managing this subscription, or null. */
@@ -7135,6 +8248,23 @@ export interface paths {
                         "application/json": {
                             /** @description Subscription token; also the key of its public link. */
                             token: string;
+                            /** @description The public link, `{PUBLIC_BASE_URL}/sub/{token}`, that client apps poll; the format rules choose the format. */
+                            link: string;
+                            /** @description The link in each form a client app or a person needs. */
+                            links: {
+                                /** @description The link in `base64` whatever the client's headers: `{link}/base64`. */
+                                base64: string;
+                                /** @description The link in `mihomo` whatever the client's headers: `{link}/mihomo`. */
+                                mihomo: string;
+                                /** @description The link in `sing-box` whatever the client's headers: `{link}/sing-box`. */
+                                "sing-box": string;
+                                /** @description The link in `xray` whatever the client's headers: `{link}/xray`. */
+                                xray: string;
+                                /** @description The link in `sip008` whatever the client's headers: `{link}/sip008`. */
+                                sip008: string;
+                                /** @description The HTML page for people: the link itself, which a browser gets as the page (`Accept: text/html`, the built-in `browser` format rule). */
+                                page: string;
+                            };
                             /** @description Name. */
                             name: string;
                             /** @description Provider managing this subscription, or null. */
@@ -10921,8 +12051,8 @@ export interface paths {
                                 action: string;
                                 /** @description e.g. `subscription:sub_...`. */
                                 target: string;
-                                /** @description The event this entry records (docs/webhooks.md). */
-                                event_id: string;
+                                /** @description The event this entry records (docs/webhooks.md); null for webhook endpoint management. */
+                                event_id: string | null;
                                 /** @description What changed: names and counts, never secret values. */
                                 summary: {
                                     [key: string]: unknown;
@@ -11011,6 +12141,104 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/refresh-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh your API token
+         * @description Issues a new API token (shown once, `Cache-Control: no-store`); the old one stops working at once and every browser session of yours ends. Called with the session cookie (and this service as Origin, 403 bad_origin otherwise), the calling browser stays signed in: the answer sets a fresh `subweave_session` cookie. Called with API-Token, no cookie is set.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A freshly issued API token. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Your new API token, shown only in this response; the old one no longer works. */
+                            api_token: string;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of a 429 response: the error envelope plus `retry_after`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description Seconds to wait before retrying; the same value as the Retry-After header. */
+                            retry_after: number;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -15904,6 +17132,226 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/branding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Branding
+         * @description The service name, logo, accent colour and default support link the pages show.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The branding the link page, the connect page and the dashboard show; null fields use defaults. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The name the pages show instead of "subweave" (1-64 characters, no control characters). */
+                            service_name: string | null;
+                            /** @description The logo as a `data:image/png|jpeg|webp|svg+xml;base64,...` URL of at most 64 KiB once decoded; the bytes must be of the declared type. The pages show it only as an image, never inline. */
+                            logo: string | null;
+                            /** @description The colour of buttons and links on the pages, `#rrggbb`. */
+                            accent_color: string | null;
+                            /** @description The support link a subscription's page shows when the subscription has no `support_url` of its own (http or https). */
+                            support_url: string | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Change the branding
+         * @description Sets the given fields (a field left out keeps its value, `null` clears it) and answers like GET. A refused body changes nothing (400 validation_failed naming each bad field). Every instance shows the new branding within a second; emits `settings.changed` with `setting: "branding"` and the changed `fields`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The fields to change: a field left out keeps its value, `null` clears it. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The name the pages show instead of "subweave" (1-64 characters, no control characters). */
+                        service_name?: string | null;
+                        /** @description The logo as a `data:image/png|jpeg|webp|svg+xml;base64,...` URL of at most 64 KiB once decoded; the bytes must be of the declared type. The pages show it only as an image, never inline. */
+                        logo?: string | null;
+                        /** @description The colour of buttons and links on the pages, `#rrggbb`. */
+                        accent_color?: string | null;
+                        /** @description The support link a subscription's page shows when the subscription has no `support_url` of its own (http or https). */
+                        support_url?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description The branding the link page, the connect page and the dashboard show; null fields use defaults. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The name the pages show instead of "subweave" (1-64 characters, no control characters). */
+                            service_name: string | null;
+                            /** @description The logo as a `data:image/png|jpeg|webp|svg+xml;base64,...` URL of at most 64 KiB once decoded; the bytes must be of the declared type. The pages show it only as an image, never inline. */
+                            logo: string | null;
+                            /** @description The colour of buttons and links on the pages, `#rrggbb`. */
+                            accent_color: string | null;
+                            /** @description The support link a subscription's page shows when the subscription has no `support_url` of its own (http or https). */
+                            support_url: string | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/audit": {
         parameters: {
             query?: never;
@@ -15970,8 +17418,8 @@ export interface paths {
                                 action: string;
                                 /** @description e.g. `subscription:sub_...`. */
                                 target: string;
-                                /** @description The event this entry records (docs/webhooks.md). */
-                                event_id: string;
+                                /** @description The event this entry records (docs/webhooks.md); null for webhook endpoint management. */
+                                event_id: string | null;
                                 /** @description What changed: names and counts, never secret values. */
                                 summary: {
                                     [key: string]: unknown;

@@ -4,7 +4,7 @@ import { Alert, Anchor, Badge, Button, Code, CopyButton, Group, Paper, Stack, Te
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../shell/Layout';
 import { SUBSCRIPTIONS } from './strings';
-import { publicLink, useSubscription } from './queries';
+import { useSubscription } from './queries';
 import { describeError } from './errors';
 
 export default function SubscriptionDetail() {
@@ -39,9 +39,9 @@ export default function SubscriptionDetail() {
                 aria-labelledby="link-title"
                 style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
               >
-                {publicLink(sub.data.token)}
+                {sub.data.link}
               </Code>
-              <CopyButton value={publicLink(sub.data.token)}>
+              <CopyButton value={sub.data.link}>
                 {({ copied, copy }) => (
                   <Button onClick={copy} color={copied ? 'teal' : undefined} w="fit-content">
                     {copied ? t('detail.copied') : t('detail.copy')}

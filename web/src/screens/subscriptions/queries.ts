@@ -36,6 +36,3 @@ export function useCreateSubscription() {
     },
   });
 }
-
-/** The public link apps poll: served by this same server (docs/api.md, The public link). */
-export const publicLink = (token: string) => `${window.location.origin}/sub/${token}`;
