@@ -139,12 +139,14 @@ for (const kind of testDatabaseKinds()) {
           (await app.inject({ method: 'GET', url: '/api/v1/branding' })).json<{ service_name: string | null }>()
             .service_name;
         expect(await nameOn(second)).toBeNull();
-        const set = await signedInject(first, 's', 'PUT', '/branding', { service_name: 'Relayed' });
+        const set = await signedInject(first, TEST_ADMIN_SECRET, 'PUT', '/branding', { service_name: 'Relayed' });
         expect(set.statusCode, set.body).toBe(200);
         const seen = await convergesWithin(limitMs, async () => (await nameOn(second)) === 'Relayed');
         expect(seen).not.toBeNull();
         if (withRedis) expect(seen).toBeLessThan(SLOW_POLL_MS / 5);
-        expect((await signedInject(first, 's', 'PUT', '/branding', { service_name: null })).statusCode).toBe(200);
+        expect(
+          (await signedInject(first, TEST_ADMIN_SECRET, 'PUT', '/branding', { service_name: null })).statusCode,
+        ).toBe(200);
         expect(await convergesWithin(limitMs, async () => (await nameOn(second)) === null)).not.toBeNull();
       });
     });
