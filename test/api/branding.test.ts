@@ -13,7 +13,7 @@ const dataUrl = (type: string, bytes: Buffer) => `data:image/${type};base64,${by
 const EMPTY = { service_name: null, logo: null, accent_color: null, support_url: null };
 
 describeEachDatabase('branding', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'branding-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'branding-secret-of-at-least-32-characters' });
   const put = (body: unknown) => t.admin('PUT', '/branding', body);
 
   afterEach(async () => {

@@ -18,7 +18,7 @@ function expectPageHeaders(res: LightMyRequestResponse) {
 }
 
 describeEachDatabase('link page', (kind) => {
-  const t = useTestApp(kind, { ADMIN_SECRET: 'link-page-secret' });
+  const t = useTestApp(kind, { ADMIN_SECRET: 'link-page-secret-of-at-least-32-characters' });
   const subs = subsApi(t);
   const get = (url: string, headers: Record<string, string> = {}) => t.call('GET', url, { headers });
 

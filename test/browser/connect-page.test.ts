@@ -23,7 +23,7 @@ let browser: Browser;
   });
 
   describeEachDatabase('connect page flow', (kind) => {
-    const t = useTestApp(kind, { ADMIN_SECRET: 'connect-page-secret' });
+    const t = useTestApp(kind, { ADMIN_SECRET: 'connect-page-secret-of-at-least-32-characters' });
     const tab = { origin: '', page: undefined as unknown as Page, problems: [] as string[] };
     beforeAll(async () => {
       await t.app.listen({ host: '127.0.0.1', port: 0 });

@@ -19,7 +19,7 @@ if (!executablePath) console.warn(SKIP_REASON);
 
 const ROOT = join(import.meta.dirname, '../..');
 const AXE_SOURCE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
-const ADMIN_SECRET = 'dashboard-admin';
+const ADMIN_SECRET = 'dashboard-admin-of-at-least-32-characters';
 /** DASHBOARD_SCREENSHOTS=1 rewrites the screenshots under docs/ that docs/dashboard.md and the README show. */
 const SAVE_SCREENSHOTS = process.env['DASHBOARD_SCREENSHOTS'] === '1';
 
