@@ -123,6 +123,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   // The public link: one pipeline answers and accounts, called by the route and by the lane in front of Fastify.
   const pipeline = new LinkPipeline({
     formats: context.formats,
+    branding: context.branding,
     publicBaseUrl: config.publicBaseUrl,
     gate,
     stopping: () => context.stopping,
@@ -134,6 +135,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   await app.register(publicRoutes, {
     cache: context.renderCache,
     formats: context.formats,
+    branding: context.branding,
     pipeline,
     history: context.requestHistory,
   });
