@@ -93,8 +93,10 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
     'bodies of 1 KiB or more come brotli- or gzip-compressed as `Accept-Encoding` prefers (br first on a tie; ' +
     '`Vary: Accept-Encoding` on every answer), each form with its own ETag (the identity ETag with `-br` or `-gzip` ' +
     'inside the quotes); ' +
-    'If-None-Match answers 304. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page ' +
-    'when the choice is `page`, else `subscription_not_found`).';
+    "If-None-Match answers 304. The page (choice `page`) is drawn in the visitor's language (`?lang=`, the " +
+    '`subweave_lang` cookie, `Accept-Language`) for their platform with the branding, and adds ' +
+    '`accept-language, cookie` to `Vary`. No authentication. Unknown tokens and inactive owners answer 404 (an ' +
+    "HTML page in the visitor's language when the choice is `page`, else `subscription_not_found`).";
 
   /** Writes the pipeline's answer on the raw response, which then also accounts for the request; false: not ready. */
   const respond = (
