@@ -293,6 +293,28 @@ describeEachDatabase('link page', (kind) => {
     expect(back.headers.etag).toBe(before.headers.etag);
   });
 
+  it('counts each drawn page against the render cache budget and releases them on a branding change', async () => {
+    const sub = await subs.create([vlessUri()]);
+    const url = `/sub/${sub.token}`;
+    const bytes = () => t.context.renderCache.byteSize;
+    expect((await get(url)).statusCode).toBe(200);
+    const base = bytes();
+    const english = await get(url, { ...BROWSER, 'accept-language': 'en' });
+    expect(bytes() - base).toBe(english.rawPayload.length);
+    const russian = await get(url, { ...BROWSER, 'accept-language': 'ru' });
+    expect(bytes() - base).toBe(english.rawPayload.length + russian.rawPayload.length);
+    await get(url, { ...BROWSER, 'accept-language': 'ru' });
+    expect(bytes() - base).toBe(english.rawPayload.length + russian.rawPayload.length);
+    try {
+      expect((await t.admin('PUT', '/branding', { service_name: 'Budget' })).statusCode).toBe(200);
+      const branded = await get(url, { ...BROWSER, 'accept-language': 'en' });
+      expect(branded.body).toContain('Budget');
+      expect(bytes() - base).toBe(branded.rawPayload.length);
+    } finally {
+      expect((await t.admin('PUT', '/branding', { service_name: null })).statusCode).toBe(200);
+    }
+  });
+
   it("answers the HTML 404 page in the visitor's language", async () => {
     const unknown = `/sub/${'A'.repeat(43)}`;
     const persian = await get(unknown, { ...BROWSER, 'accept-language': 'fa' });
