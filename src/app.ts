@@ -156,7 +156,8 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   await app.register(dashboardRoutes, { appDir: options.appDir ?? DEFAULT_APP_DIR });
 
   const { subscriptions, connections, auth } = context;
-  const preview = linkPreview(context.renderCache, context.formats, config.publicBaseUrl, config.maxResolvedConfigs);
+  const { renderCache, formats, branding } = context;
+  const preview = linkPreview(renderCache, formats, branding, config.publicBaseUrl, config.maxResolvedConfigs);
   const history = {
     read: (token: string) => readHistory(context.database.db, context.requestHistory, token),
     flush: () => context.requestHistory.flush(),
