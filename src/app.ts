@@ -123,6 +123,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   // The public link: one pipeline answers and accounts, called by the route and by the lane in front of Fastify.
   const pipeline = new LinkPipeline({
     formats: context.formats,
+    branding: context.branding,
     publicBaseUrl: config.publicBaseUrl,
     gate,
     stopping: () => context.stopping,
@@ -134,6 +135,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   await app.register(publicRoutes, {
     cache: context.renderCache,
     formats: context.formats,
+    branding: context.branding,
     pipeline,
     history: context.requestHistory,
   });
@@ -154,7 +156,8 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   await app.register(dashboardRoutes, { appDir: options.appDir ?? DEFAULT_APP_DIR });
 
   const { subscriptions, connections, auth } = context;
-  const preview = linkPreview(context.renderCache, context.formats, config.publicBaseUrl, config.maxResolvedConfigs);
+  const { renderCache, formats, branding } = context;
+  const preview = linkPreview(renderCache, formats, branding, config.publicBaseUrl, config.maxResolvedConfigs);
   const history = {
     read: (token: string) => readHistory(context.database.db, context.requestHistory, token),
     flush: () => context.requestHistory.flush(),

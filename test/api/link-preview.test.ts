@@ -2,7 +2,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
 import { ssUri, subsApi, vlessUri, approvedPair } from '../support/factories.js';
-import { expectEnvelope, expectError } from '../support/expect.js';
+import { expectEnvelope, expectError, expectStatus } from '../support/expect.js';
 
 interface Preview {
   format: string;
@@ -13,6 +13,7 @@ interface Preview {
   body: string;
 }
 
+const PHONE_PAGE = { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (Linux; Android 14)' };
 const JUICITY = 'juicity://4d8a3f1e-9d8e-4a44-9c49-d2b1e7a6f5a1:secret@203.0.113.5:443?sni=example.com#jui';
 
 describeEachDatabase('link preview', (kind) => {
@@ -30,6 +31,7 @@ describeEachDatabase('link preview', (kind) => {
       ['?user_agent=clash-verge%2Fv2', { 'user-agent': 'clash-verge/v2' }],
       ['?accept=text%2Fhtml', { accept: 'text/html' }],
       ['?format=plain&user_agent=SFA%2F1.12', { 'user-agent': 'SFA/1.12' }],
+      ['?accept=text%2Fhtml&user_agent=Mozilla%2F5.0%20(Linux%3B%20Android%2014)', PHONE_PAGE],
     ] as const) {
       const res = await t.call('GET', `/api/v1/subs/${sub.token}/preview${query}`, { token: sub.userToken });
       expect(res.statusCode, res.body).toBe(200);
@@ -42,6 +44,24 @@ describeEachDatabase('link preview', (kind) => {
       expect(preview.headers['content-type']).toBe(link.headers['content-type']);
       expect(preview.format).toBe(link.headers['subweave-format']);
       expect(Object.keys(preview.headers).every((name) => name === name.toLowerCase())).toBe(true);
+    }
+  });
+
+  it('previews the page with the branding in force, as the link draws it', async () => {
+    const sub = await subs.create([vlessUri()]);
+    try {
+      expectStatus(await t.admin('PUT', '/branding', { service_name: 'Preview VPN' }), 200);
+      const query = '?accept=text%2Fhtml&user_agent=Mozilla%2F5.0%20(Linux%3B%20Android%2014)';
+      const res = await t.call('GET', `/api/v1/subs/${sub.token}/preview${query}`, { token: sub.userToken });
+      const preview = expectStatus(res, 200).json<Preview>();
+      const link = await t.call('GET', `/sub/${sub.token}`, { headers: PHONE_PAGE });
+      expect(preview.format).toBe('page');
+      expect(preview.body).toContain('Preview VPN');
+      expect(preview.body).toContain('data-platform="android"');
+      expect(preview.body).toBe(link.body);
+      expect(preview.headers['etag']).toBe(link.headers.etag);
+    } finally {
+      expectStatus(await t.admin('PUT', '/branding', { service_name: null }), 200);
     }
   });
 

@@ -1,4 +1,4 @@
-// The link page in headless Chromium against the real app on a loopback port: CSP, requests, deep links, copy, dark mode, 360 px.
+// The link page in headless Chromium against the real app on a loopback port: CSP, requests, deep links, copy, dark mode, 360 px, languages and branding.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { CLIENT_APPS, PLATFORMS } from '../../src/modules/resolve/link-page.apps.js';
@@ -6,7 +6,6 @@ import { findChromium, launchChromium } from '../support/chromium.js';
 import { useTestApp } from '../support/harness.js';
 import { ssUri, trojanUri, vlessUri } from '../support/factories.js';
 import { seriousAxeViolations } from '../support/axe.js';
-import { servePageViews, type PageViewServer } from '../../scripts/support/page-views.js';
 import type { Branding } from '../../src/modules/branding/branding.js';
 
 const executablePath = findChromium();
@@ -296,28 +295,36 @@ const BRANDING: Branding = {
 };
 
 (executablePath ? describe : describe.skip)(executablePath ? 'link page views in Chromium' : SKIP_REASON, () => {
-  let views: PageViewServer;
+  const t = useTestApp('sqlite', { PUBLIC_BASE_URL, ADMIN_SECRET: 'link-page-views-secret-of-at-least-32-chars' });
   let viewsBrowser: Browser;
+  let origin = '';
+  let path = '';
   const contexts: BrowserContext[] = [];
   const usage = { upload: 3 * 1024 ** 3, download: 9 * 1024 ** 3, total: 50 * 1024 ** 3, expire: 0 };
 
   beforeAll(async () => {
     viewsBrowser = await launchChromium(executablePath as string);
-    views = await servePageViews(
-      {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no TCP address');
+    origin = `http://127.0.0.1:${address.port}`;
+    const branded = await t.admin('PUT', '/branding', BRANDING);
+    expect(branded.statusCode, branded.body).toBe(200);
+    const owner = await t.newUser();
+    const created = await t.call('POST', '/api/v1/subs', {
+      token: owner.token,
+      body: {
         name: 'Family VPN',
         description: 'Home, office and travel servers',
-        servers: 3,
-        updatedAt: '2026-11-20T10:00:00.000Z',
-        url: `${PUBLIC_BASE_URL}/sub/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdEf`,
-        usage: { ...usage, expire: Math.floor(Date.now() / 1000) + 20 * 86_400 },
+        sources: [`${vlessUri()}#Amsterdam`, `${trojanUri()}#Frankfurt`, `${ssUri()}#Helsinki`],
+        userinfo: { mode: 'fixed', ...usage, expire: Math.floor(Date.now() / 1000) + 20 * 86_400 },
       },
-      BRANDING,
-    );
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    path = `/sub/${created.json<{ token: string }>().token}`;
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
-    await views?.close();
     await viewsBrowser?.close();
   });
 
@@ -328,7 +335,7 @@ const BRANDING: Branding = {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
     await page.addInitScript(RECORD_VIOLATIONS);
-    await page.goto(`${views.origin}${views.path}${query}`);
+    await page.goto(`${origin}${path}${query}`);
     await page.waitForSelector('html.ready');
     return { page, context, problems };
   }
@@ -358,7 +365,7 @@ const BRANDING: Branding = {
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'subweave_lang')?.value).toBe('ru');
     // Without ?lang= the remembered choice wins over the browser's English.
-    await page.goto(`${views.origin}${views.path}`);
+    await page.goto(`${origin}${path}`);
     await page.waitForSelector('html.ready');
     expect(await page.getAttribute('html', 'lang')).toBe('ru');
     await page.click('#langs a[hreflang="zh-Hans"]');

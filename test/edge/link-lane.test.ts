@@ -162,6 +162,13 @@ describeEachDatabase('the link lane', (kind) => {
       ['a query format', () => `/sub/${token}?format=plain`, {}],
       ['a client rule', () => `/sub/${token}`, { 'user-agent': 'clash.meta/1.18.0' }],
       ['the page for a browser', () => `/sub/${token}`, { 'user-agent': 'Mozilla/5.0', accept: 'text/html' }],
+      ['the page in Persian', () => `/sub/${token}`, { accept: 'text/html', 'accept-language': 'fa-IR,fa;q=0.9' }],
+      ["the page in the cookie's language", () => `/sub/${token}`, { accept: 'text/html', cookie: 'subweave_lang=ru' }],
+      [
+        'the page on a phone',
+        () => `/sub/${token}`,
+        { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (Linux; Android 14)' },
+      ],
       ['a matching If-None-Match', () => `/sub/${token}`, {}],
       ['a weak If-None-Match', () => `/sub/${token}`, {}],
       ['If-None-Match *', () => `/sub/${token}`, { 'if-none-match': '*' }],

@@ -5,7 +5,8 @@ import { servedFormat } from '../formats/client-versions.js';
 import { chooseLink, type LinkChoice, type LinkRequest } from '../formats/format-rules.js';
 import type { FormatSettings } from '../formats/format-settings.js';
 import { encodeComment } from '../../formats/share-uri/index.js';
-import { LINK_PAGE_HEADERS, renderLinkPage } from './link-page.js';
+import type { Branding } from '../branding/branding.js';
+import { DEFAULT_VIEW, LINK_PAGE_HEADERS, renderLinkPage, viewKey, type LinkPageView } from './link-page.js';
 import { etagOf, type ResolvedSubscription } from './render-cache.js';
 import { formsFor, type Coding, type CompressedForms } from './compression.js';
 
@@ -55,16 +56,18 @@ export function chooseFor(settings: FormatSettings, request: LinkRequest): LinkC
 }
 
 /**
- * The answer for a format is built once per (cached resolution, settings version, format, rule) and shared by every
- * request that gets it: a warm request allocates no headers. Callers must not change what it returns.
+ * The answer for a format is built once per (cached resolution, settings version, format, rule), the page's once per
+ * (cached resolution, settings version, rule, view, branding), and shared by every request that gets it: a warm
+ * request allocates no headers. `view` is read only for the page. Callers must not change what it returns.
  */
 export function answerLink(
   resolved: ResolvedSubscription,
   choice: LinkChoice & { result: Format | 'page' },
   settings: FormatSettings,
   linkUrl: string,
+  view: LinkPageView = DEFAULT_VIEW,
 ): LinkAnswer {
-  if (choice.result === 'page') return pageAnswer(resolved, choice.rule, settings, linkUrl);
+  if (choice.result === 'page') return pageAnswer(resolved, choice.rule, settings, linkUrl, view);
   let kept = answers.get(resolved);
   if (kept?.version !== settings.version)
     answers.set(resolved, (kept = { version: settings.version, byKey: new Map() }));
@@ -99,18 +102,29 @@ function pageAnswer(
   rule: string,
   settings: FormatSettings,
   linkUrl: string,
+  view: LinkPageView,
 ): LinkAnswer {
-  const page = pageOf(resolved, linkUrl);
-  return {
-    format: 'page',
-    rule,
-    headers: { ...commonHeaders(resolved, 'page', rule, settings), ...LINK_PAGE_HEADERS, etag: page.etag },
-    body: page.body,
-    served: page.served,
-    skipped: [],
-    forms: page.forms,
-    replies: {},
-  };
+  const set = pageSetOf(resolved, linkUrl, settings.version, view.branding);
+  const key = `${viewKey(view)}\u0000${rule}`;
+  let answer = set.answers.get(key);
+  if (!answer) {
+    const page = pageOf(resolved, set, view);
+    const common = commonHeaders(resolved, 'page', rule, settings);
+    // The page's language comes from the cookie and Accept-Language too (its platform from User-Agent, already listed).
+    const vary = `${common.vary}, accept-language, cookie`;
+    answer = {
+      format: 'page',
+      rule,
+      headers: Object.freeze({ ...common, ...LINK_PAGE_HEADERS, vary, etag: page.etag }),
+      body: page.body,
+      served: page.served,
+      skipped: [],
+      forms: page.forms,
+      replies: {},
+    };
+    set.answers.set(key, answer);
+  }
+  return answer;
 }
 
 function formatAnswer(
@@ -154,28 +168,57 @@ function withAcceptEncoding(vary: string): string {
 }
 
 interface RenderedPage {
-  url: string;
   body: Buffer;
   etag: string;
   served: number;
   forms: CompressedForms | null;
 }
 
-/** The page lives as long as the cached resolution it shows: its QR code costs milliseconds to draw. */
-const pages = new WeakMap<ResolvedSubscription, RenderedPage>();
+/**
+ * The pages of one cached resolution, drawn for one link URL and one branding: one per view (language, platform),
+ * and their answers per view and rule. A new branding is a new object (BrandingSettings), so a branding change, like
+ * a change of format settings, starts a new set and releases the old one's bytes.
+ */
+interface PageSet {
+  url: string;
+  version: number;
+  branding: Branding;
+  bytes: number;
+  pages: Map<string, RenderedPage>;
+  answers: Map<string, LinkAnswer>;
+}
 
-function pageOf(resolved: ResolvedSubscription, url: string): RenderedPage {
-  const kept = pages.get(resolved);
-  if (kept?.url === url) return kept;
+/** The pages live as long as the cached resolution they show: a QR code costs milliseconds to draw. */
+const pageSets = new WeakMap<ResolvedSubscription, PageSet>();
+
+function pageSetOf(resolved: ResolvedSubscription, url: string, version: number, branding: Branding): PageSet {
+  let set = pageSets.get(resolved);
+  if (set?.url === url && set.version === version && set.branding === branding) return set;
+  if (set) resolved.keep(-set.bytes);
+  set = { url, version, branding, bytes: 0, pages: new Map(), answers: new Map() };
+  pageSets.set(resolved, set);
+  return set;
+}
+
+function pageOf(resolved: ResolvedSubscription, set: PageSet, view: LinkPageView): RenderedPage {
+  const key = viewKey(view);
+  const kept = set.pages.get(key);
+  if (kept) return kept;
   // The page counts the served lines; it needs no rendered body of any format.
   const served = resolved.lines.length;
   const { name, description, updatedAt, supportUrl, webPageUrl, announce } = resolved.subscription;
-  const model = { name, description, updatedAt, servers: served, url, usage: resolved.usage };
-  const body = Buffer.from(renderLinkPage({ ...model, supportUrl, webPageUrl, announce }), 'utf8');
+  const model = { name, description, updatedAt, servers: served, url: set.url, usage: resolved.usage };
+  const body = Buffer.from(renderLinkPage({ ...model, supportUrl, webPageUrl, announce }, view), 'utf8');
   const etag = etagOf(body);
-  const page = { url, body, etag, served, forms: formsFor(body, etag, (bytes) => resolved.keep(bytes)) };
-  pages.set(resolved, page);
-  resolved.keep(body.length);
+  const grow = (bytes: number) => {
+    // A form made after its set was replaced is not kept by anything the cache counts.
+    if (pageSets.get(resolved) !== set) return;
+    set.bytes += bytes;
+    resolved.keep(bytes);
+  };
+  const page = { body, etag, served, forms: formsFor(body, etag, grow) };
+  set.pages.set(key, page);
+  grow(body.length);
   return page;
 }
 

@@ -12,11 +12,15 @@ import type { RequestHistory } from '../history/request-history.js';
 import type { LimitVerdict } from '../abuse/rate-limiter.js';
 import type { PublicAdmission, PublicGate } from '../abuse/public-gate.js';
 import type { ResolvedSubscription } from './render-cache.js';
+import type { BrandingSettings } from '../branding/branding.js';
+import { linkPageView } from './link-page.js';
 import { answerLink, chooseFor, matchesEtag, replyIn, type LinkAnswer } from './link-answer.js';
 import { chooseCoding } from './compression.js';
 
 export interface LinkPipelineOptions {
   formats: FormatSettings;
+  /** The branding the page shows, read on every page answer (a change is a new object: new pages). */
+  branding: BrandingSettings;
   publicBaseUrl: string;
   /** Bans and the public budget, charged once whichever path answers. */
   gate: PublicGate;
@@ -34,6 +38,8 @@ export interface LinkRequest {
   token: string;
   pathFormat: string | undefined;
   queryFormat: string | undefined;
+  /** The `lang` query parameter (the Fastify route's only; the lane takes no other query than `format`). */
+  lang?: string | undefined;
   /** The client's address, as TRUST_PROXY resolves it: the one the budget was charged to, and the one logged. */
   ip: string;
   id: string;
@@ -138,8 +144,12 @@ export class LinkPipeline {
   }
 
   private answerOf(request: LinkRequest, resolved: ResolvedSubscription, choice: ServedChoice): LinkAnswer {
-    const { formats, publicBaseUrl } = this.options;
-    return answerLink(resolved, choice, formats, `${publicBaseUrl}/sub/${request.token}`);
+    const { formats, publicBaseUrl, branding } = this.options;
+    const url = `${publicBaseUrl}/sub/${request.token}`;
+    if (choice.result !== 'page') return answerLink(resolved, choice, formats, url);
+    // The page is drawn for the visitor: ?lang=, the language cookie, Accept-Language; User-Agent for the platform.
+    const view = linkPageView({ headers: request.raw.headers, lang: request.lang }, branding.current);
+    return answerLink(resolved, choice, formats, url, view);
   }
 
   private observerOf(method: string, pattern: string): RouteObserver | undefined {

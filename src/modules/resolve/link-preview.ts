@@ -4,6 +4,8 @@ import type { Skipped } from '../../formats/proxy.js';
 import type { FormatSettings } from '../formats/format-settings.js';
 import { answerLink, chooseFor } from './link-answer.js';
 import type { RenderCache } from './render-cache.js';
+import { linkPageView } from './link-page.js';
+import type { BrandingSettings } from '../branding/branding.js';
 import type { Chain } from './resolver.js';
 import { applyTransforms, type TransformStep } from '../transforms/apply.js';
 import { requestedChain } from '../transforms/stored.js';
@@ -33,6 +35,7 @@ export type LinkPreview = (token: string, query: PreviewQuery) => Promise<LinkPr
 export function linkPreview(
   cache: RenderCache,
   formats: FormatSettings,
+  branding: BrandingSettings,
   publicBaseUrl: string,
   maxServers: number,
 ): LinkPreview {
@@ -55,7 +58,10 @@ export function linkPreview(
     const trial = query.transforms === undefined ? undefined : trialChain(query.transforms, maxServers);
     const resolved = trial ? await cache.withChain(token, trial.chain) : await cache.get(token);
     if (!resolved) throw errors.subscriptionNotFound();
-    const answer = answerLink(resolved, { ...choice, result: choice.result }, formats, `${publicBaseUrl}/sub/${token}`);
+    // The page as the link draws it for these headers: English (no Accept-Language), their platform, the branding.
+    const view = choice.result === 'page' ? linkPageView({ headers }, branding.current) : undefined;
+    const url = `${publicBaseUrl}/sub/${token}`;
+    const answer = answerLink(resolved, { ...choice, result: choice.result }, formats, url, view);
     return {
       format: answer.variant ?? answer.format,
       rule: answer.rule,

@@ -9,7 +9,9 @@ import { routeDefaults } from '../../http/route-defaults.js';
 import { FORMAT_NAMES } from '../../formats/formats.js';
 import type { FormatSettings } from '../formats/format-settings.js';
 import type { RenderCache, ResolvedSubscription } from './render-cache.js';
-import { LINK_PAGE_HEADERS, renderLinkNotFoundPage } from './link-page.js';
+import { LINK_PAGE_HEADERS, linkPageView, renderLinkNotFoundPage } from './link-page.js';
+import type { BrandingSettings } from '../branding/branding.js';
+import { LANGUAGES } from '../../i18n/i18n.js';
 import { isTokenShaped } from '../../shared/tokens.js';
 import type { RequestHistory } from '../history/request-history.js';
 import { redactUrl } from '../../http/request-log.js';
@@ -25,9 +27,15 @@ const Query = Type.Object({
       description: `Output format: ${formatNames}. Without it, the format rules choose (default \`base64\`).`,
     }),
   ),
+  lang: Type.Optional(
+    Type.String({
+      maxLength: 16,
+      description:
+        `The page's language (${LANGUAGES.map((lang) => `\`${lang}\``).join(', ')}); only the page reads it, ` +
+        'and an unknown one is ignored (the `subweave_lang` cookie, then `Accept-Language` choose).',
+    }),
+  ),
 });
-
-const NOT_FOUND_PAGE = renderLinkNotFoundPage();
 
 const responses = {
   ...errorResponses(400, 403),
@@ -53,6 +61,7 @@ export const LINK_MOUNTS = ['/api/v1/sub', '/sub'] as const;
 export interface PublicRoutesOptions {
   cache: RenderCache;
   formats: FormatSettings;
+  branding: BrandingSettings;
   pipeline: LinkPipeline;
   history: RequestHistory;
 }
@@ -71,7 +80,7 @@ function headerList(reply: FastifyReply): string[] {
 }
 
 export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fastify, options) => {
-  const { cache, formats, pipeline, history } = options;
+  const { cache, formats, branding, pipeline, history } = options;
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeDefaults(app, { kind: 'public', tags: ['Public link'] });
   const description =
@@ -84,8 +93,10 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
     'bodies of 1 KiB or more come brotli- or gzip-compressed as `Accept-Encoding` prefers (br first on a tie; ' +
     '`Vary: Accept-Encoding` on every answer), each form with its own ETag (the identity ETag with `-br` or `-gzip` ' +
     'inside the quotes); ' +
-    'If-None-Match answers 304. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page ' +
-    'when the choice is `page`, else `subscription_not_found`).';
+    "If-None-Match answers 304. The page (choice `page`) is drawn in the visitor's language (`?lang=`, the " +
+    '`subweave_lang` cookie, `Accept-Language`) for their platform with the branding, and adds ' +
+    '`accept-language, cookie` to `Vary`. No authentication. Unknown tokens and inactive owners answer 404 (an ' +
+    "HTML page in the visitor's language when the choice is `page`, else `subscription_not_found`).";
 
   /** Writes the pipeline's answer on the raw response, which then also accounts for the request; false: not ready. */
   const respond = (
@@ -106,7 +117,7 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
   const serve = (
     token: string,
     pathFormat: string | undefined,
-    queryFormat: string | undefined,
+    query: { format?: string; lang?: string },
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<void> | undefined => {
@@ -114,7 +125,8 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
       raw: request.raw,
       token,
       pathFormat,
-      queryFormat,
+      queryFormat: query.format,
+      lang: query.lang,
       ip: request.clientIp,
       id: request.id,
       started: performance.now() - reply.elapsedTime,
@@ -130,10 +142,12 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
       const resolved = cached ?? (isTokenShaped(token) ? await cache.get(token) : null);
       if (!resolved) {
         if (choice.result !== 'page') throw errors.subscriptionNotFound();
+        const view = linkPageView({ headers: request.headers, lang: query.lang }, branding.current);
+        const vary = `${formats.rules.vary}, accept-language, cookie`;
         await reply
           .code(404)
-          .headers({ ...LINK_PAGE_HEADERS, 'cache-control': 'no-store', vary: formats.rules.vary })
-          .send(NOT_FOUND_PAGE);
+          .headers({ ...LINK_PAGE_HEADERS, 'cache-control': 'no-store', vary })
+          .send(renderLinkNotFoundPage(view));
         return;
       }
       for (let attempt = 0; attempt < READY_ATTEMPTS; attempt++) {
@@ -175,7 +189,7 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
           response: responses,
         },
       },
-      (request, reply) => serve(request.params.token, undefined, request.query.format, request, reply),
+      (request, reply) => serve(request.params.token, undefined, request.query, request, reply),
     );
     app.get(
       `${url}/:format`,
@@ -188,7 +202,7 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
           response: responses,
         },
       },
-      (request, reply) => serve(request.params.token, request.params.format, request.query.format, request, reply),
+      (request, reply) => serve(request.params.token, request.params.format, request.query, request, reply),
     );
   }
 };
