@@ -176,13 +176,15 @@ export interface paths {
         };
         /**
          * Subscription for client apps
-         * @description Serves the resolved servers of a subscription (hidden/depth rules, de-duplicated, capped) in the chosen format: the path form, then `?format=`, then the format rules on the request headers, then `base64`. Answers carry `Subweave-Format`, `Subweave-Rule`, `Subweave-Skipped` (when servers were skipped), `profile-title`, `profile-update-interval`, `content-disposition`, the link settings' `support-url`, `profile-web-page-url`, `announce` and `subscription-userinfo` when set, and a strong ETag per format (covering those headers); bodies of 1 KiB or more come brotli- or gzip-compressed as `Accept-Encoding` prefers (br first on a tie; `Vary: Accept-Encoding` on every answer), each form with its own ETag (the identity ETag with `-br` or `-gzip` inside the quotes); If-None-Match answers 304. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page when the choice is `page`, else `subscription_not_found`).
+         * @description Serves the resolved servers of a subscription (hidden/depth rules, de-duplicated, capped) in the chosen format: the path form, then `?format=`, then the format rules on the request headers, then `base64`. Answers carry `Subweave-Format`, `Subweave-Rule`, `Subweave-Skipped` (when servers were skipped), `profile-title`, `profile-update-interval`, `content-disposition`, the link settings' `support-url`, `profile-web-page-url`, `announce` and `subscription-userinfo` when set, and a strong ETag per format (covering those headers); bodies of 1 KiB or more come brotli- or gzip-compressed as `Accept-Encoding` prefers (br first on a tie; `Vary: Accept-Encoding` on every answer), each form with its own ETag (the identity ETag with `-br` or `-gzip` inside the quotes); If-None-Match answers 304. The page (choice `page`) is drawn in the visitor's language (`?lang=`, the `subweave_lang` cookie, `Accept-Language`) for their platform with the branding, and adds `accept-language, cookie` to `Vary`. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page in the visitor's language when the choice is `page`, else `subscription_not_found`).
          */
         get: {
             parameters: {
                 query?: {
                     /** @description Output format: `base64`, `plain`, `mihomo`, `sing-box`, `xray`, `sip008`, `clash`. Without it, the format rules choose (default `base64`). */
                     format?: string;
+                    /** @description The page's language (`en`, `ru`, `zh`, `fa`); only the page reads it, and an unknown one is ignored (the `subweave_lang` cookie, then `Accept-Language` choose). */
+                    lang?: string;
                 };
                 header?: never;
                 path: {
@@ -267,13 +269,15 @@ export interface paths {
         };
         /**
          * Subscription in a named format
-         * @description Serves the resolved servers of a subscription (hidden/depth rules, de-duplicated, capped) in the chosen format: the path form, then `?format=`, then the format rules on the request headers, then `base64`. Answers carry `Subweave-Format`, `Subweave-Rule`, `Subweave-Skipped` (when servers were skipped), `profile-title`, `profile-update-interval`, `content-disposition`, the link settings' `support-url`, `profile-web-page-url`, `announce` and `subscription-userinfo` when set, and a strong ETag per format (covering those headers); bodies of 1 KiB or more come brotli- or gzip-compressed as `Accept-Encoding` prefers (br first on a tie; `Vary: Accept-Encoding` on every answer), each form with its own ETag (the identity ETag with `-br` or `-gzip` inside the quotes); If-None-Match answers 304. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page when the choice is `page`, else `subscription_not_found`).
+         * @description Serves the resolved servers of a subscription (hidden/depth rules, de-duplicated, capped) in the chosen format: the path form, then `?format=`, then the format rules on the request headers, then `base64`. Answers carry `Subweave-Format`, `Subweave-Rule`, `Subweave-Skipped` (when servers were skipped), `profile-title`, `profile-update-interval`, `content-disposition`, the link settings' `support-url`, `profile-web-page-url`, `announce` and `subscription-userinfo` when set, and a strong ETag per format (covering those headers); bodies of 1 KiB or more come brotli- or gzip-compressed as `Accept-Encoding` prefers (br first on a tie; `Vary: Accept-Encoding` on every answer), each form with its own ETag (the identity ETag with `-br` or `-gzip` inside the quotes); If-None-Match answers 304. The page (choice `page`) is drawn in the visitor's language (`?lang=`, the `subweave_lang` cookie, `Accept-Language`) for their platform with the branding, and adds `accept-language, cookie` to `Vary`. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page in the visitor's language when the choice is `page`, else `subscription_not_found`).
          */
         get: {
             parameters: {
                 query?: {
                     /** @description Output format: `base64`, `plain`, `mihomo`, `sing-box`, `xray`, `sip008`, `clash`. Without it, the format rules choose (default `base64`). */
                     format?: string;
+                    /** @description The page's language (`en`, `ru`, `zh`, `fa`); only the page reads it, and an unknown one is ignored (the `subweave_lang` cookie, then `Accept-Language` choose). */
+                    lang?: string;
                 };
                 header?: never;
                 path: {
@@ -360,13 +364,15 @@ export interface paths {
         };
         /**
          * Subscription for client apps
-         * @description Serves the resolved servers of a subscription (hidden/depth rules, de-duplicated, capped) in the chosen format: the path form, then `?format=`, then the format rules on the request headers, then `base64`. Answers carry `Subweave-Format`, `Subweave-Rule`, `Subweave-Skipped` (when servers were skipped), `profile-title`, `profile-update-interval`, `content-disposition`, the link settings' `support-url`, `profile-web-page-url`, `announce` and `subscription-userinfo` when set, and a strong ETag per format (covering those headers); bodies of 1 KiB or more come brotli- or gzip-compressed as `Accept-Encoding` prefers (br first on a tie; `Vary: Accept-Encoding` on every answer), each form with its own ETag (the identity ETag with `-br` or `-gzip` inside the quotes); If-None-Match answers 304. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page when the choice is `page`, else `subscription_not_found`).
+         * @description Serves the resolved servers of a subscription (hidden/depth rules, de-duplicated, capped) in the chosen format: the path form, then `?format=`, then the format rules on the request headers, then `base64`. Answers carry `Subweave-Format`, `Subweave-Rule`, `Subweave-Skipped` (when servers were skipped), `profile-title`, `profile-update-interval`, `content-disposition`, the link settings' `support-url`, `profile-web-page-url`, `announce` and `subscription-userinfo` when set, and a strong ETag per format (covering those headers); bodies of 1 KiB or more come brotli- or gzip-compressed as `Accept-Encoding` prefers (br first on a tie; `Vary: Accept-Encoding` on every answer), each form with its own ETag (the identity ETag with `-br` or `-gzip` inside the quotes); If-None-Match answers 304. The page (choice `page`) is drawn in the visitor's language (`?lang=`, the `subweave_lang` cookie, `Accept-Language`) for their platform with the branding, and adds `accept-language, cookie` to `Vary`. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page in the visitor's language when the choice is `page`, else `subscription_not_found`).
          */
         get: {
             parameters: {
                 query?: {
                     /** @description Output format: `base64`, `plain`, `mihomo`, `sing-box`, `xray`, `sip008`, `clash`. Without it, the format rules choose (default `base64`). */
                     format?: string;
+                    /** @description The page's language (`en`, `ru`, `zh`, `fa`); only the page reads it, and an unknown one is ignored (the `subweave_lang` cookie, then `Accept-Language` choose). */
+                    lang?: string;
                 };
                 header?: never;
                 path: {
@@ -451,13 +457,15 @@ export interface paths {
         };
         /**
          * Subscription in a named format
-         * @description Serves the resolved servers of a subscription (hidden/depth rules, de-duplicated, capped) in the chosen format: the path form, then `?format=`, then the format rules on the request headers, then `base64`. Answers carry `Subweave-Format`, `Subweave-Rule`, `Subweave-Skipped` (when servers were skipped), `profile-title`, `profile-update-interval`, `content-disposition`, the link settings' `support-url`, `profile-web-page-url`, `announce` and `subscription-userinfo` when set, and a strong ETag per format (covering those headers); bodies of 1 KiB or more come brotli- or gzip-compressed as `Accept-Encoding` prefers (br first on a tie; `Vary: Accept-Encoding` on every answer), each form with its own ETag (the identity ETag with `-br` or `-gzip` inside the quotes); If-None-Match answers 304. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page when the choice is `page`, else `subscription_not_found`).
+         * @description Serves the resolved servers of a subscription (hidden/depth rules, de-duplicated, capped) in the chosen format: the path form, then `?format=`, then the format rules on the request headers, then `base64`. Answers carry `Subweave-Format`, `Subweave-Rule`, `Subweave-Skipped` (when servers were skipped), `profile-title`, `profile-update-interval`, `content-disposition`, the link settings' `support-url`, `profile-web-page-url`, `announce` and `subscription-userinfo` when set, and a strong ETag per format (covering those headers); bodies of 1 KiB or more come brotli- or gzip-compressed as `Accept-Encoding` prefers (br first on a tie; `Vary: Accept-Encoding` on every answer), each form with its own ETag (the identity ETag with `-br` or `-gzip` inside the quotes); If-None-Match answers 304. The page (choice `page`) is drawn in the visitor's language (`?lang=`, the `subweave_lang` cookie, `Accept-Language`) for their platform with the branding, and adds `accept-language, cookie` to `Vary`. No authentication. Unknown tokens and inactive owners answer 404 (an HTML page in the visitor's language when the choice is `page`, else `subscription_not_found`).
          */
         get: {
             parameters: {
                 query?: {
                     /** @description Output format: `base64`, `plain`, `mihomo`, `sing-box`, `xray`, `sip008`, `clash`. Without it, the format rules choose (default `base64`). */
                     format?: string;
+                    /** @description The page's language (`en`, `ru`, `zh`, `fa`); only the page reads it, and an unknown one is ignored (the `subweave_lang` cookie, then `Accept-Language` choose). */
+                    lang?: string;
                 };
                 header?: never;
                 path: {
