@@ -94,7 +94,21 @@ describeEachDatabase('webhook endpoint lifecycle', (kind) => {
         }>(),
       );
     }
+    // The running worker claims these at once and puts them back to wait (their endpoint is disabled), well ahead of
+    // their next turn. Only once it has, can the rows be aged without the worker's settling writing over them.
+    const ids = tests.map((m) => m.delivery_id);
+    const setAside = async () => {
+      const rows = await t.database.db
+        .selectFrom('webhook_messages')
+        .select(['lease_until', 'next_attempt_at'])
+        .where('id', 'in', ids)
+        .execute();
+      const now = new Date().toISOString();
+      return rows.every((row) => row.lease_until === null && row.next_attempt_at > now);
+    };
+    expect(await waitFor(10_000, setAside)).toBe(true);
     const old = new Date(Date.now() - 8 * DAY_MS).toISOString();
+    const never = new Date(Date.now() + 365 * DAY_MS).toISOString();
     const [delivered, failed, pending] = tests as [(typeof tests)[0], (typeof tests)[0], (typeof tests)[0]];
     for (const [message, status] of [
       [delivered, 'delivered'],
@@ -103,7 +117,7 @@ describeEachDatabase('webhook endpoint lifecycle', (kind) => {
     ] as const) {
       await t.database.db
         .updateTable('webhook_messages')
-        .set({ status, updated_at: old, created_at: old })
+        .set({ status, updated_at: old, created_at: old, next_attempt_at: never })
         .where('id', '=', message.delivery_id)
         .execute();
     }
