@@ -42,13 +42,16 @@ export default function Account() {
           )}
           {refresh.data ? (
             <Stack gap="xs">
-              <Alert color="yellow" role="alert" title={t('token.newTitle')}>
+              <Text fw={600} id="new-token-label">
+                {t('token.newTitle')}
+              </Text>
+              <Alert color="yellow" role="alert">
                 {t('token.warning')}
               </Alert>
               <Code
                 block
                 dir="ltr"
-                aria-label={t('token.newTitle')}
+                aria-labelledby="new-token-label"
                 style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
               >
                 {refresh.data.api_token}
@@ -67,13 +70,7 @@ export default function Account() {
               </Group>
             </Stack>
           ) : (
-            <Button
-              variant="outline"
-              color="orange"
-              w="fit-content"
-              loading={refresh.isPending}
-              onClick={() => setConfirming(true)}
-            >
+            <Button variant="default" w="fit-content" loading={refresh.isPending} onClick={() => setConfirming(true)}>
               {t('token.refresh')}
             </Button>
           )}
@@ -110,7 +107,6 @@ export default function Account() {
               {t('confirm.cancel')}
             </Button>
             <Button
-              color="orange"
               onClick={() => {
                 setConfirming(false);
                 refresh.mutate();

@@ -50,13 +50,13 @@ export default function Connections() {
           const name = connection.provider_name;
           const busy = action.isPending && action.variables.provider === name;
           return (
-            <Paper key={name} withBorder p="md" component="li" aria-label={name}>
+            <Paper key={name} withBorder p="md" component="li">
               <Stack gap="xs">
                 <Group justify="space-between" wrap="wrap" gap="xs">
                   <Title order={3} size="h4" dir="ltr" style={{ wordBreak: 'break-all' }}>
                     {name}
                   </Title>
-                  <Badge color={connection.status === 'approved' ? 'teal' : 'yellow'} variant="light">
+                  <Badge {...(connection.status === 'approved' ? {} : { variant: 'outline', color: 'gray' })}>
                     {t(`status.${connection.status ?? 'revoked'}`)}
                   </Badge>
                 </Group>
@@ -87,8 +87,7 @@ export default function Connections() {
                     </>
                   ) : (
                     <Button
-                      color="red"
-                      variant="outline"
+                      variant="default"
                       loading={busy}
                       onClick={() => setRevoking(name)}
                       aria-label={t('revokeName', { name })}
@@ -115,7 +114,7 @@ export default function Connections() {
               {t('confirm.cancel')}
             </Button>
             <Button
-              color="red"
+              color="red.9"
               onClick={() => {
                 if (revoking) run('revoke', revoking);
                 setRevoking(null);
