@@ -1,6 +1,7 @@
 // The dashboard's Connections and Account screens in headless Chromium against the built app on SQLite: a provider's
 // request approved then revoked, a new API token shown once (the old one refused, the browser still signed in), sign
-// out; at 1280 and 360 px, in English and Persian, light and dark, with axe-core and no CSP violation.
+// out; at 1280 and 360 px, in English and Persian, light and dark, with the keyboard alone, with axe-core and no CSP
+// violation.
 import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -228,4 +229,60 @@ const PORT = await freePort();
       }, 120_000);
     }
   }
+
+  /** Presses Tab until the focused element's aria-label or text is `label`; fails after 40 presses. */
+  async function tabTo(page: Page, label: string): Promise<void> {
+    for (let press = 0; press < 40; press++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate<string>(
+        `(document.activeElement?.getAttribute('aria-label') || document.activeElement?.textContent || '').trim()`,
+      );
+      if (focused === label) return;
+    }
+    throw new Error(`Tab never reached ${label}`);
+  }
+
+  it('works with the keyboard alone: approve, revoke with its confirmation, new token', async () => {
+    const user = await adminCreateUser(t);
+    const provider = await adminCreateProvider(t);
+    const name = provider.provider_name;
+    const asked = await t.call('POST', `/api/v1/providers/${user.user_id}`, { token: provider.api_token as string });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const { page, problems } = await openTab({ width: 1280, height: 800 }, 'en-US');
+    await signIn(page, user.api_token, 'en');
+    await page.goto(`${origin}/app/connections`);
+    await page.getByRole('heading', { name }).waitFor();
+
+    await tabTo(page, `Approve ${name}`);
+    await page.keyboard.press('Enter');
+    await page.getByText('Approved').waitFor();
+    await tabTo(page, `Revoke ${name}`);
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await tabTo(page, 'Revoke');
+    await page.keyboard.press('Enter');
+    await page.getByText('No providers').waitFor();
+    expect(await providerSees(provider.api_token as string, user.user_id)).toBe('revoked');
+
+    await page.goto(`${origin}/app/account`);
+    await page.getByRole('heading', { name: 'Account', level: 2 }).waitFor();
+    await tabTo(page, 'Get a new API token');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    // Escape closes the confirmation without changing anything.
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    expect((await t.call('GET', '/api/v1/me', { token: user.api_token })).statusCode).toBe(200);
+    await tabTo(page, 'Get a new API token');
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'Get a new token');
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'Copy token');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    const copied = await page.evaluate<string>('navigator.clipboard.readText()');
+    expect((await t.call('GET', '/api/v1/me', { token: copied })).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/v1/me', { token: user.api_token })).statusCode).toBe(401);
+    expect(problems).toEqual([]);
+  }, 120_000);
 });
