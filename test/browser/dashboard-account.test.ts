@@ -21,6 +21,8 @@ if (!executablePath) console.warn(SKIP_REASON);
 const ROOT = join(import.meta.dirname, '../..');
 const AXE_SOURCE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const ADMIN_SECRET = 'dashboard-account-admin-of-at-least-32-characters';
+/** DASHBOARD_SCREENSHOTS=1 rewrites the screenshots under docs/ that docs/dashboard.md shows. */
+const SAVE_SCREENSHOTS = process.env['DASHBOARD_SCREENSHOTS'] === '1';
 
 type Strings = Record<string, Record<string, unknown>>;
 /** A screen's catalog in one language, as the app shows it (web/src/.../strings/<language>.ts). */
@@ -144,6 +146,16 @@ const PORT = await freePort();
         const name = provider.provider_name;
         const { page, problems } = await openTab(viewport, language.locale);
         await signIn(page, user.api_token, language.code);
+        const snap = async (name: string) => {
+          const shown =
+            (viewport.name === 'desktop' && language.code === 'en') ||
+            (viewport.name === 'phone' && language.code === 'fa');
+          if (SAVE_SCREENSHOTS && shown) {
+            await page.screenshot({
+              path: join(ROOT, 'docs', `dashboard-${name}-${viewport.name}-${language.code}.png`),
+            });
+          }
+        };
 
         // No provider yet: the screen explains what one is.
         await page.goto(`${origin}/app/connections`);
@@ -158,6 +170,7 @@ const PORT = await freePort();
         await page.getByRole('heading', { name }).waitFor();
         await page.getByText(text(conn, 'status.pending')).waitFor();
         await expectAccessible(page, 'connections (pending)');
+        await snap('connections');
         await page.getByRole('button', { name: text(conn, 'approveName', { name }) }).click();
         await page.getByText(text(conn, 'status.approved')).waitFor();
         expect(await providerSees(providerToken, user.user_id)).toBe('approved');
@@ -200,6 +213,7 @@ const PORT = await freePort();
         expect(shownToken).toMatch(/^\S{20,}$/);
         expect(shownToken).not.toBe(user.api_token);
         await expectAccessible(page, 'account (new token)');
+        await snap('account');
         await page.getByRole('button', { name: text(account, 'token.copy') }).click();
         expect(await page.evaluate('navigator.clipboard.readText()')).toBe(shownToken);
         expect((await t.call('GET', '/api/v1/me', { token: user.api_token })).statusCode).toBe(401);

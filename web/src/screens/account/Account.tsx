@@ -20,12 +20,8 @@ export default function Account() {
       <Title order={2}>{t('title')}</Title>
       <Paper withBorder p="md">
         <Stack gap={4}>
-          <Text fw={600} id="user-id-label">
-            {t('userId')}
-          </Text>
-          <Text ff="monospace" dir="ltr" aria-labelledby="user-id-label">
-            {session.data?.user_id}
-          </Text>
+          <Text fw={600}>{t('userId')}</Text>
+          <Text ff="monospace">{session.data?.user_id}</Text>
         </Stack>
       </Paper>
 
