@@ -1,7 +1,7 @@
 // The dashboard's Connections and Account screens in headless Chromium against the built app on SQLite: a provider's
-// request approved then revoked, a new API token shown once (the old one refused, the browser still signed in), sign
-// out; at 1280 and 360 px, in English and Persian, light and dark, with the keyboard alone, with axe-core and no CSP
-// violation.
+// request approved then revoked, a reject, a refused approve, a new API token shown once (the old one refused, the
+// browser still signed in), sign out; at 1280 and 360 px, in English and Persian, light and dark, with the keyboard
+// alone, with axe-core and no CSP violation.
 import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -298,5 +298,41 @@ const PORT = await freePort();
     expect((await t.call('GET', '/api/v1/me', { token: copied })).statusCode).toBe(200);
     expect((await t.call('GET', '/api/v1/me', { token: user.api_token })).statusCode).toBe(401);
     expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('rejects a request, and explains an approve that came too late', async () => {
+    const conn = await catalog('screens/connections', 'en');
+    const user = await adminCreateUser(t);
+    const first = await adminCreateProvider(t);
+    const second = await adminCreateProvider(t);
+    for (const provider of [first, second]) {
+      const asked = await t.call('POST', `/api/v1/providers/${user.user_id}`, { token: provider.api_token as string });
+      expect(asked.statusCode, asked.body).toBe(201);
+    }
+    const { page, problems } = await openTab({ width: 1280, height: 800 }, 'en-US');
+    await signIn(page, user.api_token, 'en');
+    await page.goto(`${origin}/app/connections`);
+    await page.getByRole('heading', { name: second.provider_name }).waitFor();
+
+    // Rejecting takes the request off the list; the provider no longer has one.
+    await page.getByRole('button', { name: text(conn, 'rejectName', { name: first.provider_name }) }).click();
+    await page.getByRole('heading', { name: first.provider_name }).waitFor({ state: 'detached' });
+    expect(await providerSees(first.api_token as string, user.user_id)).toBe(404);
+
+    // The second provider withdraws its request while the page still shows it: approving is refused and explained.
+    const withdrawn = await t.call('DELETE', `/api/v1/providers/${user.user_id}`, {
+      token: second.api_token as string,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    await page.getByRole('button', { name: text(conn, 'approveName', { name: second.provider_name }) }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: text(conn, 'errors.connection_not_pending') })
+      .waitFor();
+    await page.getByText(text(conn, 'empty.body')).waitFor();
+    expect(await providerSees(second.api_token as string, user.user_id)).toBe('revoked');
+    await expectAccessible(page, 'connections (refused approve)');
+    // Chromium logs the refused answer itself as a console error; nothing else may appear.
+    expect(problems.filter((problem) => !problem.includes('status of 409'))).toEqual([]);
   }, 120_000);
 });
