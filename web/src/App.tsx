@@ -8,6 +8,8 @@ import { NotFound } from './shell/NotFound';
 const SignIn = lazy(() => import('./screens/sign-in/SignIn'));
 const SubscriptionList = lazy(() => import('./screens/subscriptions/SubscriptionList'));
 const SubscriptionDetail = lazy(() => import('./screens/subscriptions/SubscriptionDetail'));
+const Connections = lazy(() => import('./screens/connections/Connections'));
+const Account = lazy(() => import('./screens/account/Account'));
 const Placeholder = lazy(() => import('./screens/placeholder/Placeholder'));
 
 export function App() {
@@ -20,9 +22,9 @@ export function App() {
           <Route index element={<Navigate to="/subs" replace />} />
           <Route path="subs" element={<SubscriptionList />} />
           <Route path="subs/:token" element={<SubscriptionDetail />} />
-          <Route path="connections" element={<Placeholder screen="connections" />} />
+          <Route path="connections" element={<Connections />} />
           <Route path="activity" element={<Placeholder screen="activity" />} />
-          <Route path="account" element={<Placeholder screen="account" />} />
+          <Route path="account" element={<Account />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>

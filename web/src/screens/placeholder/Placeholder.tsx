@@ -4,9 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SHELL } from '../../shell/strings';
 
 const TITLES = {
-  connections: 'nav.connections',
   activity: 'nav.activity',
-  account: 'nav.account',
   admin: 'nav.admin',
 } as const;
 
