@@ -8,6 +8,7 @@ import { NotFound } from './shell/NotFound';
 const SignIn = lazy(() => import('./screens/sign-in/SignIn'));
 const SubscriptionList = lazy(() => import('./screens/subscriptions/SubscriptionList'));
 const SubscriptionDetail = lazy(() => import('./screens/subscriptions/SubscriptionDetail'));
+const Activity = lazy(() => import('./screens/activity/Activity'));
 const Placeholder = lazy(() => import('./screens/placeholder/Placeholder'));
 
 export function App() {
@@ -21,7 +22,7 @@ export function App() {
           <Route path="subs" element={<SubscriptionList />} />
           <Route path="subs/:token" element={<SubscriptionDetail />} />
           <Route path="connections" element={<Placeholder screen="connections" />} />
-          <Route path="activity" element={<Placeholder screen="activity" />} />
+          <Route path="activity" element={<Activity />} />
           <Route path="account" element={<Placeholder screen="account" />} />
         </Route>
         <Route path="*" element={<NotFound />} />
