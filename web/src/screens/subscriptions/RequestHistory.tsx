@@ -1,5 +1,5 @@
 // The subscription's recent public fetches (GET /api/v1/subs/{token}/requests): which app asked, what it got, from where.
-import { Alert, Badge, Button, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../../api/client';
@@ -62,11 +62,7 @@ export function RequestHistory({ token }: { token: string }) {
                   </Table.Td>
                   <Table.Td dir="ltr">{request.format ?? none}</Table.Td>
                   <Table.Td dir="ltr">{request.rule ?? none}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={request.status < 400 ? 'teal' : 'red'}>
-                      {request.status}
-                    </Badge>
-                  </Table.Td>
+                  <Table.Td fw={request.status < 400 ? undefined : 700}>{request.status}</Table.Td>
                   <Table.Td>
                     {request.user_agent ? (
                       <Tooltip
