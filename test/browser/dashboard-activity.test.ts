@@ -19,6 +19,8 @@ if (!executablePath) console.warn(SKIP_REASON);
 
 const ROOT = join(import.meta.dirname, '../..');
 const ADMIN_SECRET = 'dashboard-activity-admin-of-at-least-32-characters';
+/** DASHBOARD_SCREENSHOTS=1 rewrites the screenshots under docs/ that docs/dashboard.md shows. */
+const SAVE_SCREENSHOTS = process.env['DASHBOARD_SCREENSHOTS'] === '1';
 
 type Strings = Record<string, Record<string, unknown>>;
 /** A screen's catalog in one language, as the app shows it (web/src/.../strings/<language>.ts). */
@@ -136,7 +138,7 @@ const PORT = await freePort();
   /** Presses Tab until `target` has the focus; fails after 100 presses. */
   async function tabUntilFocused(page: Page, target: Locator): Promise<void> {
     for (let press = 0; press < 100; press++) {
-      if (await target.evaluate((element) => element === document.activeElement)) return;
+      if (await target.evaluate((element) => element === element.ownerDocument.activeElement)) return;
       await page.keyboard.press('Tab');
     }
     throw new Error('Tab never reached the element');
@@ -154,6 +156,13 @@ const PORT = await freePort();
       const activity = await catalog('screens/activity', language.code);
       const { apiToken, subToken } = await userWithHistory();
       const { page, problems } = await openTab(viewport, language.locale);
+      const snap = async (name: string) => {
+        // docs/dashboard.md shows the desktop in English and the phone in Persian.
+        if (SAVE_SCREENSHOTS && (viewport.name === 'desktop') === (language.code === 'en')) {
+          const file = `dashboard-${name}-${viewport.name}-${language.code}.png`;
+          await page.screenshot({ path: join(ROOT, 'docs', file) });
+        }
+      };
 
       await page.goto(`${origin}/app/sign-in`);
       const tokenField = page.getByLabel(text(signIn, 'token'), { exact: true });
@@ -175,6 +184,9 @@ const PORT = await freePort();
       expect(await rows.nth(0).locator('td').nth(3).textContent()).toBe('200');
       const two = new Intl.NumberFormat(language.code).format(2);
       expect(await rows.nth(0).locator('td').nth(6).textContent()).toBe(two);
+
+      await region.scrollIntoViewIfNeeded();
+      await snap('requests');
 
       // The long user agent is cut on screen; focusing it (keyboard alone) shows the whole of it.
       const agent = rows.nth(0).locator('td').nth(4).locator('[tabindex="0"]');
@@ -218,6 +230,7 @@ const PORT = await freePort();
       await page.getByText(text(activity, 'end')).waitFor();
       expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
       await expectAccessible(page, 'activity');
+      await snap('activity');
 
       // Dark theme: axe again on both screens.
       await page.getByRole('button', { name: text(shell, 'colorScheme.toDark') }).click();

@@ -57,7 +57,7 @@ export function RequestHistory({ token }: { token: string }) {
             <Table.Tbody>
               {requests.map((request, index) => (
                 <Table.Tr key={`${request.at}-${index}`}>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <time dateTime={request.at}>{dates.format(new Date(request.at))}</time>
                   </Table.Td>
                   <Table.Td dir="ltr">{request.format ?? none}</Table.Td>
