@@ -196,6 +196,14 @@ const PORT = await freePort();
       await page.getByRole('tooltip').filter({ hasText: LONG_AGENT }).waitFor();
       await page.keyboard.press('Tab');
 
+      // A fetch made now shows after "Refresh", newest first.
+      const again = await fetch(`${origin}/sub/${subToken}`, { headers: { 'user-agent': 'sing-box/1.10.0' } });
+      expect(again.status).toBe(200);
+      await again.arrayBuffer();
+      await page.getByRole('button', { name: text(subs, 'history.refresh') }).click();
+      await expect.poll(() => rows.count()).toBe(AGENTS.length + 1);
+      expect(await rows.nth(0).textContent()).toContain('sing-box/1.10.0');
+
       // On a phone the table scrolls sideways inside its region, which the keyboard can focus; the page does not.
       if (viewport.width < 768) {
         expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);

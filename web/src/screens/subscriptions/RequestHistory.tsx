@@ -28,7 +28,7 @@ export function RequestHistory({ token }: { token: string }) {
         <Title order={3} size="h4" id="history-title">
           {t('history.title')}
         </Title>
-        <Button variant="subtle" size="xs" loading={history.isFetching} onClick={() => void history.refetch()}>
+        <Button variant="default" size="xs" loading={history.isFetching} onClick={() => void history.refetch()}>
           {t('history.refresh')}
         </Button>
       </Group>
