@@ -227,6 +227,8 @@ const PORT = await freePort();
       expect(await newest.textContent()).toContain(text(activity, 'actions.subscription.update'));
       expect(await newest.textContent()).toContain(text(activity, 'actors.you'));
       expect(await newest.textContent()).toContain(text(activity, 'summary.fields', { value: 'description' }));
+      // The update's entry carries only the subscription's id; the screen finds its name among the user's.
+      expect(await newest.textContent()).toContain(text(activity, 'targets.subscriptionNamed', { name: 'Family VPN' }));
       // Oldest first from the bottom: the admin created the account, then the user the subscription.
       expect(await entries.count()).toBe(3);
       const creation = entries.nth(1);

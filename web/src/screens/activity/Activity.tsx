@@ -6,7 +6,7 @@ import type { paths } from '../../api/schema';
 import { Loading } from '../../shell/Layout';
 import { useSession } from '../../shell/session';
 import { ACTIVITY } from './strings';
-import { useAuditLog } from './queries';
+import { useAuditLog, useSubscriptionNames } from './queries';
 
 type Entry = paths['/api/v1/me/audit']['get']['responses'][200]['content']['application/json']['entries'][number];
 
@@ -14,6 +14,7 @@ export default function Activity() {
   const { t, i18n } = useTranslation(ACTIVITY);
   const log = useAuditLog();
   const userId = useSession().data?.user_id;
+  const names = useSubscriptionNames().data;
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
 
@@ -40,7 +41,7 @@ export default function Activity() {
                 {t('actor')}: {actorName(entry, userId, t)}
               </Text>
               <Text size="sm">
-                {t('target')}: <bdi>{targetName(entry, t)}</bdi>
+                {t('target')}: <bdi>{targetName(entry, names, t)}</bdi>
               </Text>
             </Group>
             {summaryLines(entry, t).map((line) => (
@@ -77,14 +78,14 @@ function actorName(entry: Entry, userId: number | undefined, t: TFunction): stri
   return t(`actors.${kind}`);
 }
 
-/** `subscription:sub_…` shows the subscription's name when the summary carries it; `connection:42:acme` its provider. */
-function targetName(entry: Entry, t: TFunction): string {
+/** `subscription:sub_…` shows the subscription's name (the entry's, else today's); `connection:42:acme` its provider. */
+function targetName(entry: Entry, names: Map<string, string> | undefined, t: TFunction): string {
   const [kind = '', ...rest] = entry.target.split(':');
   const summary = entry.summary;
   const label = t(`targets.${kind}`, { defaultValue: kind });
   if (kind === 'user') return label;
-  if (kind === 'subscription' && typeof summary['name'] === 'string')
-    return t('targets.subscriptionNamed', { name: summary['name'] });
+  const name = typeof summary['name'] === 'string' ? summary['name'] : names?.get(rest.join(':'));
+  if (kind === 'subscription' && name !== undefined) return t('targets.subscriptionNamed', { name });
   if (kind === 'connection') return `${label} ${rest.at(-1) ?? ''}`;
   return `${label} ${rest.join(':')}`;
 }
