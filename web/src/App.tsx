@@ -10,6 +10,7 @@ const SubscriptionList = lazy(() => import('./screens/subscriptions/Subscription
 const SubscriptionDetail = lazy(() => import('./screens/subscriptions/SubscriptionDetail'));
 const Connections = lazy(() => import('./screens/connections/Connections'));
 const Account = lazy(() => import('./screens/account/Account'));
+const Activity = lazy(() => import('./screens/activity/Activity'));
 const Placeholder = lazy(() => import('./screens/placeholder/Placeholder'));
 
 export function App() {
@@ -23,7 +24,7 @@ export function App() {
           <Route path="subs" element={<SubscriptionList />} />
           <Route path="subs/:token" element={<SubscriptionDetail />} />
           <Route path="connections" element={<Connections />} />
-          <Route path="activity" element={<Placeholder screen="activity" />} />
+          <Route path="activity" element={<Activity />} />
           <Route path="account" element={<Account />} />
         </Route>
         <Route path="*" element={<NotFound />} />

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { SHELL } from '../../shell/strings';
 
 const TITLES = {
-  activity: 'nav.activity',
   admin: 'nav.admin',
 } as const;
 

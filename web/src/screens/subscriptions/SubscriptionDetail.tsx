@@ -6,6 +6,7 @@ import { Loading } from '../../shell/Layout';
 import { SUBSCRIPTIONS } from './strings';
 import { useSubscription } from './queries';
 import { describeError } from './errors';
+import { RequestHistory } from './RequestHistory';
 
 export default function SubscriptionDetail() {
   const { t } = useTranslation(SUBSCRIPTIONS);
@@ -68,6 +69,7 @@ export default function SubscriptionDetail() {
               </Paper>
             ))}
           </Stack>
+          <RequestHistory token={token} />
         </>
       )}
     </Stack>

@@ -38,6 +38,18 @@ export const en = {
       internal_token: 'Your subscription',
     },
   },
+  history: {
+    title: 'Recent requests',
+    refresh: 'Refresh',
+    empty: 'No app has fetched this link yet.',
+    time: 'Time',
+    format: 'Format',
+    rule: 'Rule',
+    status: 'Status',
+    userAgent: 'App (User-Agent)',
+    client: 'Network',
+    servers: 'Servers',
+  },
   errors: {
     name_exists: 'You already have a subscription with this name.',
     subscription_limit_reached: 'You have reached the maximum number of subscriptions.',

@@ -41,6 +41,18 @@ export const fa: Catalog<typeof en> = {
       internal_token: 'اشتراک شما',
     },
   },
+  history: {
+    title: 'درخواست‌های اخیر',
+    refresh: 'به‌روزرسانی',
+    empty: 'هنوز هیچ برنامه‌ای این لینک را دریافت نکرده است.',
+    time: 'زمان',
+    format: 'قالب',
+    rule: 'قاعده',
+    status: 'وضعیت',
+    userAgent: 'برنامه (User-Agent)',
+    client: 'شبکه',
+    servers: 'سرورها',
+  },
   errors: {
     name_exists: 'اشتراکی با همین نام دارید.',
     subscription_limit_reached: 'به حداکثر تعداد اشتراک‌ها رسیده‌اید.',

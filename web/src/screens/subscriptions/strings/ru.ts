@@ -41,6 +41,18 @@ export const ru: Catalog<typeof en> = {
       internal_token: 'Ваша подписка',
     },
   },
+  history: {
+    title: 'Последние запросы',
+    refresh: 'Обновить',
+    empty: 'Эту ссылку ещё не запрашивало ни одно приложение.',
+    time: 'Время',
+    format: 'Формат',
+    rule: 'Правило',
+    status: 'Статус',
+    userAgent: 'Приложение (User-Agent)',
+    client: 'Сеть',
+    servers: 'Серверы',
+  },
   errors: {
     name_exists: 'У вас уже есть подписка с таким названием.',
     subscription_limit_reached: 'Достигнуто максимальное число подписок.',

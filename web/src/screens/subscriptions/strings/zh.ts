@@ -41,6 +41,18 @@ export const zh: Catalog<typeof en> = {
       internal_token: '你的订阅',
     },
   },
+  history: {
+    title: '最近的请求',
+    refresh: '刷新',
+    empty: '还没有应用获取过这个链接。',
+    time: '时间',
+    format: '格式',
+    rule: '规则',
+    status: '状态',
+    userAgent: '应用（User-Agent）',
+    client: '网络',
+    servers: '节点',
+  },
   errors: {
     name_exists: '你已有同名的订阅。',
     subscription_limit_reached: '订阅数量已达上限。',
