@@ -88,6 +88,9 @@ describeEachDatabase('bounded fetching', (kind) => {
   it('joins a refresh already running: each URL is fetched once and both answer the same counts', async () => {
     const urls = Array.from({ length: 6 }, () => up().add(upstreamLines(3).join('\n')));
     const { view, userToken } = await client.create(urls);
+    // Create answers after FETCH_TIMEOUT_MS at the latest, so on a slow machine a first fetch may still be running; a
+    // refresh joins it and ends only when every URL has answered.
+    await client.refresh(userToken, view.token);
     // Staggered answers: when the second refresh arrives the first has finished some URLs and not others, so without
     // joining it would fetch the finished ones again.
     urls.forEach((url, i) => up().set(url, gauge().handler(100 + i * 150, upstreamLines(3).join('\n'))));
