@@ -27,8 +27,10 @@ export class DatabaseReplayGuard implements ReplayGuard {
 
 /**
  * Redis and the database both record every signature, and either one having seen it refuses it: a signature accepted
- * while Redis answered is still refused by an instance that finds Redis gone. While Redis is down the database alone
- * decides; while the database is down Redis alone does.
+ * while Redis answered is still refused by an instance that finds Redis gone. Redis is asked first and the database
+ * only for a signature Redis has not seen, so of several racers exactly one wins both (asked at once, one racer could
+ * win Redis and another the database, and all would be refused). While Redis is down the database alone decides;
+ * while the database is down Redis alone does.
  */
 export class RedisReplayGuard implements ReplayGuard {
   constructor(
@@ -39,11 +41,18 @@ export class RedisReplayGuard implements ReplayGuard {
 
   async firstUse(signature: string, ttlMs: number): Promise<boolean> {
     if (this.redis.status !== 'ready') return this.database.firstUse(signature, ttlMs);
-    const [stored, shared] = await Promise.allSettled([
-      this.database.firstUse(signature, ttlMs),
-      this.redis.set(`${this.prefix}:replay:${signature}`, '1', 'PX', ttlMs, 'NX').then((reply) => reply === 'OK'),
-    ]);
-    if (stored.status === 'rejected' && shared.status === 'rejected') throw stored.reason;
-    return (stored.status === 'rejected' || stored.value) && (shared.status === 'rejected' || shared.value);
+    let sharedFirst: boolean | null;
+    try {
+      sharedFirst = (await this.redis.set(`${this.prefix}:replay:${signature}`, '1', 'PX', ttlMs, 'NX')) === 'OK';
+    } catch {
+      sharedFirst = null;
+    }
+    if (sharedFirst === false) return false;
+    try {
+      return await this.database.firstUse(signature, ttlMs);
+    } catch (error) {
+      if (sharedFirst === null) throw error;
+      return true;
+    }
   }
 }
