@@ -4,6 +4,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { Layout } from './shell/Layout';
 import { RequireSession } from './shell/RequireSession';
 import { NotFound } from './shell/NotFound';
+import { adminRoutes } from './admin/routes';
 
 const SignIn = lazy(() => import('./screens/sign-in/SignIn'));
 const SubscriptionList = lazy(() => import('./screens/subscriptions/SubscriptionList'));
@@ -11,14 +12,13 @@ const SubscriptionDetail = lazy(() => import('./screens/subscriptions/Subscripti
 const Connections = lazy(() => import('./screens/connections/Connections'));
 const Account = lazy(() => import('./screens/account/Account'));
 const Activity = lazy(() => import('./screens/activity/Activity'));
-const Placeholder = lazy(() => import('./screens/placeholder/Placeholder'));
 
 export function App() {
   return (
     <Routes>
       <Route element={<Layout />}>
         <Route path="sign-in" element={<SignIn />} />
-        <Route path="admin/*" element={<Placeholder screen="admin" />} />
+        {adminRoutes}
         <Route element={<RequireSession />}>
           <Route index element={<Navigate to="/subs" replace />} />
           <Route path="subs" element={<SubscriptionList />} />

@@ -36,3 +36,6 @@ export function useCreateSubscription() {
     },
   });
 }
+
+/** A subscription as GET /api/v1/subs/{token} answers it (typed from the generated schema). */
+export type Subscription = NonNullable<ReturnType<typeof useSubscription>['data']>;

@@ -26,7 +26,4 @@ export const en = {
     body: 'There is nothing at this address.',
     back: 'Back to subscriptions',
   },
-  placeholder: {
-    body: 'This screen is not built yet. Everything it will show is available through the API (see /docs).',
-  },
 };

@@ -29,7 +29,4 @@ export const zh: Catalog<typeof en> = {
     body: '此地址没有任何内容。',
     back: '返回订阅列表',
   },
-  placeholder: {
-    body: '此页面尚未完成。它将展示的内容已可通过 API 获取（见 /docs）。',
-  },
 };
