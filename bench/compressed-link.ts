@@ -11,6 +11,7 @@ import { startServiceProcess } from './service-process.js';
 import { cpuSeconds, seedLink } from './link-seed.js';
 import { median } from '../scripts/support/stats.js';
 import { wrk } from './wrk.js';
+import { onCpus, pinningNote, SERVER_CPUS } from './cpu-pinning.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 3);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 4);
@@ -165,6 +166,7 @@ async function main(): Promise<void> {
       JSON.stringify(
         {
           log_level: LOG_LEVEL,
+          cpus: pinningNote,
           bytes_on_the_wire: sizes,
           compress_ms_and_bytes: costs,
           rounds,
@@ -189,9 +191,12 @@ async function main(): Promise<void> {
       const form = await fetchForm(service.base, path, coding);
       const bodyFile = join(link.dir, `body.${coding}`);
       writeFileSync(bodyFile, form.body);
-      const child = spawn(process.execPath, ['-e', BARE_SOURCE, bodyFile, String(form.headers['etag']), coding], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const child = spawn(
+        ...onCpus(SERVER_CPUS, process.execPath, ['-e', BARE_SOURCE, bodyFile, String(form.headers['etag']), coding]),
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
       const port = await new Promise<string>((resolve) =>
         child.stdout?.once('data', (data: Buffer) => resolve(data.toString().trim())),
       );

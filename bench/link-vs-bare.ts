@@ -7,6 +7,7 @@ import { startServiceProcess } from './service-process.js';
 import { cpuSeconds, seedLink, type SeededLink } from './link-seed.js';
 import { median } from '../scripts/support/stats.js';
 import { wrk } from './wrk.js';
+import { onCpus, pinningNote, SERVER_CPUS } from './cpu-pinning.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 3);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 6);
@@ -42,7 +43,9 @@ app.listen({ port: 0, host: '127.0.0.1' }).then(() => process.stdout.write(app.s
 
 /** A reference server from `source`, in its own process (in the project folder, so it finds Fastify). */
 async function startReference(source: string, bodyFile: string, etag: string, path: string): Promise<Served> {
-  const child = spawn(process.execPath, ['-e', source, bodyFile, etag], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(...onCpus(SERVER_CPUS, process.execPath, ['-e', source, bodyFile, etag]), {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<string>((resolve) =>
     child.stdout?.once('data', (data: Buffer) => resolve(data.toString().trim())),
   );
@@ -80,6 +83,7 @@ async function main(): Promise<void> {
     const summary = {
       body_bytes: link.body.length,
       log_level: LOG_LEVEL,
+      cpus: pinningNote,
       rounds,
       median_ratio: median(rounds.map((r) => r.ratio)),
       median_cpu_ratio: median(rounds.map((r) => r.cpu_ratio)),

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process'
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { freePort } from '../scripts/support/private-services.js';
+import { onCpus, SERVER_CPUS } from './cpu-pinning.js';
 
 /**
  * What every benchmark's service starts from: links under a bench host name, upstreams on loopback allowed, and no
@@ -48,7 +49,7 @@ export async function startServiceProcess(
 ): Promise<ServiceProcess> {
   const port = await freePort();
   const args = [...startNodeOptions(), ...nodeArgs, 'dist/cli.js', 'serve', ...serveArgs];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(...onCpus(SERVER_CPUS, process.execPath, args), {
     env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio,
   });

@@ -1,6 +1,7 @@
 // Runs wrk (Debian package) against a URL and reads its summary: a load generator faster than the server it measures.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { LOAD_CPUS, onCpus } from './cpu-pinning.js';
 
 const run = promisify(execFile);
 
@@ -48,7 +49,7 @@ export async function wrk(url: string, options: WrkOptions = {}): Promise<WrkRes
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
   const scriptArgs = script === undefined ? [] : ['-s', script];
   const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', ...headerArgs, ...scriptArgs, url];
-  const { stdout } = await run('wrk', args).catch((error: NodeJS.ErrnoException) => {
+  const { stdout } = await run(...onCpus(LOAD_CPUS, 'wrk', args)).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') throw new Error('wrk is not installed: apt-get install wrk (Debian package)');
     throw error;
   });
