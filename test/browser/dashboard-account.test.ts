@@ -28,6 +28,17 @@ const PORT = await freePort();
     executablePath as string,
   );
 
+  /** When the user's connection to `name` took its status, as the browser formats it in `language`. */
+  async function statusDate(page: Page, userToken: string, name: string, language: string): Promise<string> {
+    const answer = await t.call('GET', `/api/v1/me/providers/${name}`, { token: userToken });
+    const changed = answer.json<{ status_changed_at: string }>().status_changed_at;
+    return page.evaluate(
+      ([locale, time]) =>
+        new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(time)),
+      [language, changed] as const,
+    );
+  }
+
   /** The provider's view of its connection with the user (docs/api.md, providers). */
   async function providerSees(providerToken: string, userId: number): Promise<number | string> {
     const answer = await t.call('GET', `/api/v1/providers/${userId}`, { token: providerToken });
@@ -69,12 +80,16 @@ const PORT = await freePort();
         expect(asked.statusCode, asked.body).toBe(201);
         await page.reload();
         await page.getByRole('heading', { name }).waitFor();
-        await page.getByText(text(conn, 'status.pending')).waitFor();
+        await page.getByText(text(conn, 'status.pending'), { exact: true }).waitFor();
+        const askedAt = await statusDate(page, user.api_token, name, language.code);
+        await page.getByText(text(conn, 'askedAt', { date: askedAt })).waitFor();
         await expectAccessible(page, 'connections (pending)');
         await snap('connections');
         await page.getByRole('button', { name: text(conn, 'approveName', { name }) }).click();
-        await page.getByText(text(conn, 'status.approved')).waitFor();
+        await page.getByText(text(conn, 'status.approved'), { exact: true }).waitFor();
         expect(await providerSees(providerToken, user.user_id)).toBe('approved');
+        const approvedAt = await statusDate(page, user.api_token, name, language.code);
+        await page.getByText(text(conn, 'approvedAt', { date: approvedAt })).waitFor();
         await expectAccessible(page, 'connections (approved)');
 
         // Revoking asks first; cancelling changes nothing, confirming ends the connection.
@@ -170,7 +185,7 @@ const PORT = await freePort();
 
     await tabTo(page, `Approve ${name}`);
     await page.keyboard.press('Enter');
-    await page.getByText('Approved').waitFor();
+    await page.getByText('Approved', { exact: true }).waitFor();
     await tabTo(page, `Revoke ${name}`);
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').waitFor();
