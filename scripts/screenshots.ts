@@ -1,9 +1,12 @@
-// Draws the screenshots of the link page under docs/ (phone and desktop, light and dark, Persian) in Debian's Chromium:
-// `npx tsx scripts/screenshots.ts` (CHROMIUM_PATH overrides /usr/bin/chromium).
+// Draws the screenshots of the link page under docs/ (phone and desktop, light and dark, Persian) in Debian's Chromium,
+// from the real service on a fresh SQLite database: `npx tsx scripts/screenshots.ts` (CHROMIUM_PATH overrides
+// /usr/bin/chromium).
+import { randomUUID } from 'node:crypto';
 import type { BrowserContextOptions } from 'playwright-core';
+import { startInProcess } from '../bench/in-process.js';
 import type { Branding } from '../src/modules/branding/branding.js';
+import { createUser } from '../src/modules/users/users.service.js';
 import { findChromium, launchChromium } from '../test/support/chromium.js';
-import { servePageViews } from './support/page-views.js';
 
 const ANDROID_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
@@ -28,6 +31,7 @@ const BRANDING: Branding = {
   support_url: 'https://help.example.com/',
 };
 const DAY = 86_400;
+const CITIES = ['Amsterdam', 'Frankfurt', 'Helsinki', 'Istanbul', 'Warsaw', 'Tallinn'];
 
 const SHOTS: Array<{ file: string; options: BrowserContextOptions; query?: string }> = [
   { file: 'link-page-phone-light.png', options: { ...PHONE, colorScheme: 'light', locale: 'en-US' } },
@@ -40,27 +44,35 @@ const SHOTS: Array<{ file: string; options: BrowserContextOptions; query?: strin
 async function main(): Promise<void> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('no Chromium found: apt-get install chromium, or set CHROMIUM_PATH');
-  const now = Math.floor(Date.now() / 1000);
-  const views = await servePageViews(
-    {
-      name: 'Family VPN',
-      description: 'Home, office and travel servers',
-      servers: 12,
-      updatedAt: new Date((now - 3 * 3600) * 1000).toISOString(),
-      url: 'https://subs.example.com/sub/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdEf',
-      usage: { upload: 3 * 1024 ** 3, download: 17 * 1024 ** 3, total: 100 * 1024 ** 3, expire: now + 24 * DAY },
-      supportUrl: null,
-      webPageUrl: null,
-      announce: null,
-    },
-    BRANDING,
-  );
+  const service = await startInProcess({ PUBLIC_BASE_URL: 'https://subs.example.com' });
   const browser = await launchChromium(executablePath);
   try {
+    await service.context.branding.update(BRANDING);
+    const owner = await createUser(service.database.db, 42);
+    const created = await fetch(`${service.base}/api/v1/subs`, {
+      method: 'POST',
+      headers: { 'API-Token': owner.api_token, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Family VPN',
+        description: 'Home, office and travel servers',
+        sources: CITIES.map(
+          (city) => `vless://${randomUUID()}@${city.toLowerCase()}.example.com:443?security=tls#${city}`,
+        ),
+        userinfo: {
+          mode: 'fixed',
+          upload: 3 * 1024 ** 3,
+          download: 17 * 1024 ** 3,
+          total: 100 * 1024 ** 3,
+          expire: Math.floor(Date.now() / 1000) + 24 * DAY,
+        },
+      }),
+    });
+    if (created.status !== 201) throw new Error(`creating the subscription: ${created.status} ${await created.text()}`);
+    const { token } = (await created.json()) as { token: string };
     for (const shot of SHOTS) {
       const context = await browser.newContext({ timezoneId: 'UTC', ...shot.options });
       const page = await context.newPage();
-      await page.goto(`${views.origin}${views.path}${shot.query ?? ''}`);
+      await page.goto(`${service.base}/sub/${token}${shot.query ?? ''}`);
       await page.waitForSelector('html.ready');
       await page.screenshot({ path: `docs/${shot.file}`, fullPage: true });
       await context.close();
@@ -68,7 +80,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    await views.close();
+    await service.stop();
   }
 }
 

@@ -70,6 +70,17 @@ export class ChangeLog {
   }
 
   /**
+   * For a snapshot of settings every instance serves with: runs `reload` now, then again on every batch that holds a
+   * change of one of `kinds` (or after this instance lost track of the log).
+   */
+  async keepLoaded(kinds: readonly ChangeKind[], reload: () => Promise<void>): Promise<void> {
+    await reload();
+    this.subscribe(async (batch) => {
+      if (batch === 'everything' || batch.some((change) => kinds.includes(change.kind))) await reload();
+    });
+  }
+
+  /**
    * Runs `work` in one transaction; what it records is appended to the log in that transaction and, after the
    * commit, applied on this instance (awaited) and announced to the others. The events it emits are written in the
    * same transaction (events/outbox.ts).

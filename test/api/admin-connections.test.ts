@@ -5,6 +5,7 @@ import { describeEachDatabase, useTestApp, type TestApp } from '../support/harne
 import {
   adminCreateProvider,
   adminCreateUser,
+  CONNECTION_DATES,
   freshUserId,
   uniqueProviderName,
   type AdminProvider,
@@ -111,18 +112,21 @@ describeEachDatabase('admin connections: list and get', (kind) => {
           provider_url: approved.provider_url,
           is_authorized: true,
           status: 'approved',
+          ...CONNECTION_DATES,
         },
         {
           provider_name: revoked.provider_name,
           provider_url: revoked.provider_url,
           is_authorized: false,
           status: 'revoked',
+          ...CONNECTION_DATES,
         },
         {
           provider_name: waiting.provider_name,
           provider_url: waiting.provider_url,
           is_authorized: false,
           status: 'pending',
+          ...CONNECTION_DATES,
         },
       ],
     });
@@ -143,6 +147,7 @@ describeEachDatabase('admin connections: list and get', (kind) => {
       provider_url: provider.provider_url,
       is_authorized: false,
       status: 'pending',
+      ...CONNECTION_DATES,
     });
     const stranger = await adminCreateUser(t);
     expectError(await t.admin('GET', connectionPath(stranger.user_id, provider)), 404, 'connection_not_found');
@@ -159,7 +164,13 @@ const connectionAnswer = (
   provider: { provider_name: string; provider_url: string | null },
   is_authorized: boolean,
   status: string | null,
-) => ({ provider_name: provider.provider_name, provider_url: provider.provider_url, is_authorized, status });
+) => ({
+  provider_name: provider.provider_name,
+  provider_url: provider.provider_url,
+  is_authorized,
+  status,
+  ...(status === null ? { created_at: null, status_changed_at: null } : CONNECTION_DATES),
+});
 
 describeEachDatabase('admin connections: approve and reject', (kind) => {
   const t = useTestApp(kind, {

@@ -1,10 +1,11 @@
 // HTTP contract of user self-service /api/v1/me (docs/api.md: Your account, States).
 import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestApp, type TestApp } from '../support/harness.js';
-import { approvedPair, connectionStatus, decide, ME, requestAccess } from '../support/factories.js';
+import { approvedPair, CONNECTION_DATES, connectionStatus, decide, ME, requestAccess } from '../support/factories.js';
 import { expectError, expectStatus } from '../support/expect.js';
+import { withClockAhead } from '../support/time.js';
 
-const CONNECTION_KEYS = ['is_authorized', 'provider_name', 'provider_url', 'status'];
+const CONNECTION_KEYS = ['created_at', 'is_authorized', 'provider_name', 'provider_url', 'status', 'status_changed_at'];
 
 async function pendingPair(t: TestApp, url?: string) {
   const user = await t.newUser();
@@ -43,12 +44,14 @@ describeEachDatabase('user self-service', (kind) => {
           provider_url: `https://${pending.name}.example.com`,
           is_authorized: false,
           status: 'pending',
+          ...CONNECTION_DATES,
         },
         {
           provider_name: approved.name,
           provider_url: `https://${approved.name}.example.com`,
           is_authorized: true,
           status: 'approved',
+          ...CONNECTION_DATES,
         },
       ]),
     );
@@ -62,11 +65,51 @@ describeEachDatabase('user self-service', (kind) => {
       provider_url: null,
       is_authorized: false,
       status: 'pending',
+      ...CONNECTION_DATES,
     });
     expectStatus(await decide(t, user.token, provider.name, 'revoke'), 204);
     expect(expectStatus(await t.call('GET', url, { token: user.token }), 200).json()).toMatchObject({
       status: 'revoked',
     });
+  });
+
+  it('dates: created_at is when the provider first asked, status_changed_at moves with each status; the provider sees both', async () => {
+    const user = await t.newUser();
+    const provider = await t.newProvider();
+    const before = new Date().toISOString();
+    await requestAccess(t, provider, user.userId);
+    const after = new Date().toISOString();
+    const listed = async () =>
+      expectStatus(await t.call('GET', `${ME}/providers`, { token: user.token }), 200).json<{
+        connections: Array<{ created_at: string; status_changed_at: string }>;
+      }>().connections[0]!;
+    const asked = await listed();
+    expect(asked.created_at >= before && asked.created_at <= after).toBe(true);
+    expect(asked.status_changed_at).toBe(asked.created_at);
+
+    // Approved "a minute later": the approval's time, in the answer, the list, the single view and the provider's view.
+    const approved = await withClockAhead(60_000, async () =>
+      expectStatus(await decide(t, user.token, provider.name, 'approve'), 200).json<typeof asked>(),
+    );
+    expect(approved.created_at).toBe(asked.created_at);
+    expect(Date.parse(approved.status_changed_at) - Date.parse(asked.created_at)).toBeGreaterThanOrEqual(60_000);
+    expect(await listed()).toMatchObject(approved);
+    const one = await t.call('GET', `${ME}/providers/${provider.name}`, { token: user.token });
+    expect(expectStatus(one, 200).json()).toMatchObject(approved);
+    const seen = await t.call('GET', `/api/v1/providers/${user.userId}`, { token: provider.token });
+    expect(expectStatus(seen, 200).json()).toEqual({
+      user_id: user.userId,
+      status: 'approved',
+      created_at: approved.created_at,
+      status_changed_at: approved.status_changed_at,
+    });
+
+    // Revoked, then asked for again later: the first request's time stays, the status time is the new request's.
+    expectStatus(await decide(t, user.token, provider.name, 'revoke'), 204);
+    await withClockAhead(120_000, () => requestAccess(t, provider, user.userId));
+    const again = await listed();
+    expect(again.created_at).toBe(asked.created_at);
+    expect(Date.parse(again.status_changed_at) - Date.parse(approved.status_changed_at)).toBeGreaterThanOrEqual(60_000);
   });
 
   it('GET /me/providers/{name}: 404 connection_not_found for no record, an unknown or a malformed name', async () => {
@@ -85,6 +128,7 @@ describeEachDatabase('user self-service', (kind) => {
       provider_url: `https://${provider.name}.example.com`,
       is_authorized: true,
       status: 'approved',
+      ...CONNECTION_DATES,
     });
     expect(await connectionStatus(t, provider, user.userId)).toBe('approved');
   });
@@ -134,6 +178,8 @@ describeEachDatabase('user self-service', (kind) => {
       provider_url: `https://${provider.name}.example.com`,
       is_authorized: false,
       status: null,
+      created_at: null,
+      status_changed_at: null,
     });
     expect(await connectionStatus(t, provider, user.userId)).toBeNull();
     expectError(

@@ -3,7 +3,14 @@ import { expect, it } from 'vitest';
 import { verifyInvite } from '../../src/modules/connections/invite.js';
 import { findUser } from '../../src/modules/users/users.store.js';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp } from '../support/harness.js';
-import { connectionStatus, decide, PROVIDERS, requestAccess, freshUserId } from '../support/factories.js';
+import {
+  CONNECTION_DATES,
+  connectionStatus,
+  decide,
+  PROVIDERS,
+  requestAccess,
+  freshUserId,
+} from '../support/factories.js';
 import { expectError, expectStatus } from '../support/expect.js';
 
 describeEachDatabase('provider API', (kind) => {
@@ -89,7 +96,7 @@ describeEachDatabase('provider API', (kind) => {
     );
     await requestAccess(t, provider, user.userId);
     const response = expectStatus(await t.call('GET', `${PROVIDERS}/${user.userId}`, { token: provider.token }), 200);
-    expect(response.json()).toEqual({ user_id: user.userId, status: 'pending' });
+    expect(response.json()).toEqual({ user_id: user.userId, status: 'pending', ...CONNECTION_DATES });
     // Another provider has no record for this user.
     const other = await t.newProvider();
     expectError(

@@ -2,15 +2,12 @@
 // request approved then revoked, a reject, a refused approve, a new API token shown once (the old one refused, the
 // browser still signed in), sign out; at 1280 and 360 px, in English and Persian, light and dark, with the keyboard
 // alone, with axe-core and no CSP violation.
-import { createServer } from 'node:net';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { findChromium, launchChromium } from '../support/chromium.js';
-import { ensureDashboardBuilt } from '../support/dashboard-build.js';
-import { useTestApp } from '../support/harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { freePort } from '../../scripts/support/private-services.js';
+import { findChromium } from '../support/chromium.js';
+import { catalog, LANGUAGES, text, useDashboard, VIEWPORTS } from '../support/dashboard-browser.js';
 import { adminCreateProvider, adminCreateUser } from '../support/factories.js';
 
 const executablePath = findChromium();
@@ -19,118 +16,33 @@ const SKIP_REASON =
 if (!executablePath) console.warn(SKIP_REASON);
 
 const ROOT = join(import.meta.dirname, '../..');
-const AXE_SOURCE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const ADMIN_SECRET = 'dashboard-account-admin-of-at-least-32-characters';
 /** DASHBOARD_SCREENSHOTS=1 rewrites the screenshots under docs/ that docs/dashboard.md shows. */
 const SAVE_SCREENSHOTS = process.env['DASHBOARD_SCREENSHOTS'] === '1';
-
-type Strings = Record<string, Record<string, unknown>>;
-/** A screen's catalog in one language, as the app shows it (web/src/.../strings/<language>.ts). */
-async function catalog(folder: string, language: string): Promise<Strings> {
-  const file = pathToFileURL(join(ROOT, 'web/src', folder, 'strings', `${language}.ts`)).href;
-  return ((await import(file)) as Record<string, Strings>)[language] as Strings;
-}
-const text = (strings: Strings, path: string, values: Record<string, string | number> = {}): string => {
-  const found = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], strings);
-  return String(found).replace(/\{\{(\w+)\}\}/g, (_all, name: string) => String(values[name]));
-};
-
-/** A loopback port nobody listens on, so PUBLIC_BASE_URL (and the Origin rule) can name it before the app starts. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-const RECORD_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (event) => {
-  console.error('CSP violation: ' + event.violatedDirective + ' ' + event.blockedURI);
-});`;
-
-/** Runs axe-core in the page and lists serious and critical violations as readable lines. */
-async function axeProblems(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate<Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>>(
-    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) })))`,
-  );
-  return result
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-}
-
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 360, height: 740 },
-] as const;
-const LANGUAGES = [
-  { code: 'en', locale: 'en-US' },
-  { code: 'fa', locale: 'fa-IR' },
-] as const;
-
-let browser: Browser;
 const PORT = await freePort();
 
 (executablePath ? describe : describe.skip)(executablePath ? 'dashboard connections and account' : SKIP_REASON, () => {
-  const origin = `http://127.0.0.1:${PORT}`;
-  const t = useTestApp('sqlite', { ADMIN_SECRET, PUBLIC_BASE_URL: origin });
-  const contexts: BrowserContext[] = [];
+  const { t, origin, openTab, signIn, expectAccessible } = useDashboard(
+    PORT,
+    { ADMIN_SECRET },
+    executablePath as string,
+  );
 
-  beforeAll(async () => {
-    ensureDashboardBuilt();
-    browser = await launchChromium(executablePath as string);
-    await t.app.listen({ host: '127.0.0.1', port: PORT });
-  }, 180_000);
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    t.app?.server.closeAllConnections();
-  });
-
-  async function openTab(viewport: { width: number; height: number }, locale: string) {
-    const context = await browser.newContext({ viewport, locale, serviceWorkers: 'block', reducedMotion: 'reduce' });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
-    contexts.push(context);
-    await context.addInitScript({ content: RECORD_VIOLATIONS });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      // Chromium logs every 401 answer; signed out, GET /api/v1/session answers 401 by contract (docs/api.md).
-      if (message.type() === 'error' && !message.text().includes('status of 401')) {
-        problems.push(`console: ${message.text()}`);
-      }
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('requestfailed', (request) => {
-      if (request.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${request.url()}`);
-    });
-    page.on('request', (request) => {
-      if (!request.url().startsWith(origin)) problems.push(`outside request: ${request.url()}`);
-    });
-    return { page, problems };
-  }
-
-  async function signIn(page: Page, token: string, language: string): Promise<void> {
-    const strings = await catalog('screens/sign-in', language);
-    await page.goto(`${origin}/app/sign-in`);
-    const field = page.getByLabel(text(strings, 'token'), { exact: true });
-    await field.fill(token);
-    await field.press('Enter');
-    await page.waitForURL(`${origin}/app/subs`);
+  /** When the user's connection to `name` took its status, as the browser formats it in `language`. */
+  async function statusDate(page: Page, userToken: string, name: string, language: string): Promise<string> {
+    const answer = await t.call('GET', `/api/v1/me/providers/${name}`, { token: userToken });
+    const changed = answer.json<{ status_changed_at: string }>().status_changed_at;
+    return page.evaluate(
+      ([locale, time]) =>
+        new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(time)),
+      [language, changed] as const,
+    );
   }
 
   /** The provider's view of its connection with the user (docs/api.md, providers). */
   async function providerSees(providerToken: string, userId: number): Promise<number | string> {
     const answer = await t.call('GET', `/api/v1/providers/${userId}`, { token: providerToken });
     return answer.statusCode === 200 ? answer.json<{ status: string }>().status : answer.statusCode;
-  }
-
-  async function expectAccessible(page: Page, screen: string): Promise<void> {
-    expect(await axeProblems(page), `axe on ${screen}`).toEqual([]);
   }
 
   for (const viewport of VIEWPORTS) {
@@ -168,12 +80,16 @@ const PORT = await freePort();
         expect(asked.statusCode, asked.body).toBe(201);
         await page.reload();
         await page.getByRole('heading', { name }).waitFor();
-        await page.getByText(text(conn, 'status.pending')).waitFor();
+        await page.getByText(text(conn, 'status.pending'), { exact: true }).waitFor();
+        const askedAt = await statusDate(page, user.api_token, name, language.code);
+        await page.getByText(text(conn, 'askedAt', { date: askedAt })).waitFor();
         await expectAccessible(page, 'connections (pending)');
         await snap('connections');
         await page.getByRole('button', { name: text(conn, 'approveName', { name }) }).click();
-        await page.getByText(text(conn, 'status.approved')).waitFor();
+        await page.getByText(text(conn, 'status.approved'), { exact: true }).waitFor();
         expect(await providerSees(providerToken, user.user_id)).toBe('approved');
+        const approvedAt = await statusDate(page, user.api_token, name, language.code);
+        await page.getByText(text(conn, 'approvedAt', { date: approvedAt })).waitFor();
         await expectAccessible(page, 'connections (approved)');
 
         // Revoking asks first; cancelling changes nothing, confirming ends the connection.
@@ -198,13 +114,13 @@ const PORT = await freePort();
         await nav.getByRole('link', { name: text(shell, 'nav.account') }).click();
         await page.getByRole('heading', { name: text(account, 'title'), level: 2 }).waitFor();
         await page.getByText(String(user.user_id), { exact: true }).waitFor();
-        // The pointer leaves the link it clicked: axe measures the page at rest, not a hover colour.
-        await page.mouse.move(0, viewport.height - 1);
         await expectAccessible(page, 'account');
 
         // A new token: confirmed first, shown once with a warning, copyable; the old one is refused at once.
         await page.getByRole('button', { name: text(account, 'token.refresh') }).click();
         const confirm = page.getByRole('dialog', { name: text(account, 'confirm.title') });
+        // axe judges the dialog once it is open with its name, not while it mounts.
+        await confirm.waitFor();
         await expectAccessible(page, 'refresh dialog');
         await confirm.getByRole('button', { name: text(account, 'confirm.refresh') }).click();
         await page.getByText(text(account, 'token.warning')).waitFor();
@@ -269,7 +185,7 @@ const PORT = await freePort();
 
     await tabTo(page, `Approve ${name}`);
     await page.keyboard.press('Enter');
-    await page.getByText('Approved').waitFor();
+    await page.getByText('Approved', { exact: true }).waitFor();
     await tabTo(page, `Revoke ${name}`);
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').waitFor();

@@ -1,16 +1,13 @@
 // The dashboard's Activity screen and a subscription's recent requests in headless Chromium against the built app on
 // SQLite: history rows after real fetches of the link, a change seen in Activity with older entries on demand, at
 // 1280 and 360 px, light and dark, in English and Persian, with axe-core and no CSP violation or console error.
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { seriousAxeViolations } from '../support/axe.js';
-import { findChromium, launchChromium } from '../support/chromium.js';
-import { ensureDashboardBuilt } from '../support/dashboard-build.js';
-import { useTestApp } from '../support/harness.js';
-import { ssUri, vlessUri } from '../support/factories.js';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { freePort } from '../../scripts/support/private-services.js';
+import { findChromium } from '../support/chromium.js';
+import { catalog, LANGUAGES, text, useDashboard, VIEWPORTS } from '../support/dashboard-browser.js';
+import { adminCreateUser, ssUri, vlessUri } from '../support/factories.js';
 
 const executablePath = findChromium();
 const SKIP_REASON =
@@ -22,84 +19,26 @@ const ADMIN_SECRET = 'dashboard-activity-admin-of-at-least-32-characters';
 /** DASHBOARD_SCREENSHOTS=1 rewrites the screenshots under docs/ that docs/dashboard.md shows. */
 const SAVE_SCREENSHOTS = process.env['DASHBOARD_SCREENSHOTS'] === '1';
 
-type Strings = Record<string, Record<string, unknown>>;
-/** A screen's catalog in one language, as the app shows it (web/src/.../strings/<language>.ts). */
-async function catalog(folder: string, language: string): Promise<Strings> {
-  const file = pathToFileURL(join(ROOT, 'web/src', folder, 'strings', `${language}.ts`)).href;
-  return ((await import(file)) as Record<string, Strings>)[language] as Strings;
-}
-const text = (strings: Strings, path: string, values: Record<string, string | number> = {}): string => {
-  const found = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], strings);
-  return String(found).replace(/\{\{(\w+)\}\}/g, (_all, name: string) => String(values[name]));
-};
-
-/** A loopback port nobody listens on, so PUBLIC_BASE_URL (and the Origin rule) can name it before the app starts. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-const RECORD_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (event) => {
-  console.error('CSP violation: ' + event.violatedDirective + ' ' + event.blockedURI);
-});`;
-
 const LONG_AGENT =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8 Pro) AppleWebKit/537.36 (KHTML, like Gecko) Hiddify/2.5.7 Chrome/126.0 Mobile';
 const AGENTS = ['v2rayNG/1.8.19', 'clash-verge/v1.7.7', LONG_AGENT];
 
+const [DESKTOP, PHONE] = VIEWPORTS;
+const [ENGLISH, PERSIAN] = LANGUAGES;
 const CASES = [
-  { viewport: { name: 'desktop', width: 1280, height: 800 }, language: { code: 'en', locale: 'en-US', dir: 'ltr' } },
-  { viewport: { name: 'phone', width: 360, height: 740 }, language: { code: 'en', locale: 'en-US', dir: 'ltr' } },
-  { viewport: { name: 'phone', width: 360, height: 740 }, language: { code: 'fa', locale: 'fa-IR', dir: 'rtl' } },
-] as const;
+  { viewport: DESKTOP, language: ENGLISH },
+  { viewport: PHONE, language: ENGLISH },
+  { viewport: PHONE, language: PERSIAN },
+];
 
-let browser: Browser;
 const PORT = await freePort();
 
 (executablePath ? describe : describe.skip)(executablePath ? 'dashboard activity in Chromium' : SKIP_REASON, () => {
-  const origin = `http://127.0.0.1:${PORT}`;
-  const t = useTestApp('sqlite', { ADMIN_SECRET, PUBLIC_BASE_URL: origin });
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    ensureDashboardBuilt();
-    browser = await launchChromium(executablePath as string);
-    await t.app.listen({ host: '127.0.0.1', port: PORT });
-  }, 180_000);
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    t.app?.server.closeAllConnections();
-  });
-
-  async function openTab(
-    viewport: { width: number; height: number },
-    locale: string,
-  ): Promise<{ page: Page; problems: string[] }> {
-    const context = await browser.newContext({ viewport, locale, serviceWorkers: 'block', reducedMotion: 'reduce' });
-    contexts.push(context);
-    await context.addInitScript({ content: RECORD_VIOLATIONS });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      // Signed out, GET /api/v1/session answers 401 by contract (docs/api.md); Chromium logs it.
-      if (message.type() === 'error' && !message.text().includes('status of 401')) {
-        problems.push(`console: ${message.text()}`);
-      }
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('requestfailed', (request) => {
-      if (request.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${request.url()}`);
-    });
-    page.on('request', (request) => {
-      if (!request.url().startsWith(origin)) problems.push(`outside request: ${request.url()}`);
-    });
-    return { page, problems };
-  }
+  const { t, origin, openTab, signIn, expectAccessible } = useDashboard(
+    PORT,
+    { ADMIN_SECRET },
+    executablePath as string,
+  );
 
   async function userApi(token: string, method: string, path: string, body?: unknown): Promise<Response> {
     return fetch(`${origin}/api/v1${path}`, {
@@ -111,9 +50,7 @@ const PORT = await freePort();
 
   /** A user with one subscription of two servers whose link three apps have fetched. */
   async function userWithHistory(): Promise<{ apiToken: string; subToken: string }> {
-    const created = await t.admin('POST', '/users', { user_id: 1000 + Math.floor(Math.random() * 1_000_000) });
-    expect(created.statusCode, created.body).toBe(201);
-    const apiToken = created.json<{ api_token: string }>().api_token;
+    const apiToken = (await adminCreateUser(t)).api_token;
     const sub = await userApi(apiToken, 'POST', '/subs', {
       name: 'Family VPN',
       sources: [`${vlessUri()}#Amsterdam`, `${ssUri()}#Helsinki`],
@@ -144,14 +81,9 @@ const PORT = await freePort();
     throw new Error('Tab never reached the element');
   }
 
-  async function expectAccessible(page: Page, screen: string): Promise<void> {
-    expect(await seriousAxeViolations(page), `axe on ${screen}`).toEqual([]);
-  }
-
   for (const { viewport, language } of CASES) {
     it(`shows a subscription's recent requests and the account's activity (${viewport.name}, ${language.code})`, async () => {
       const shell = await catalog('shell', language.code);
-      const signIn = await catalog('screens/sign-in', language.code);
       const subs = await catalog('screens/subscriptions', language.code);
       const activity = await catalog('screens/activity', language.code);
       const { apiToken, subToken } = await userWithHistory();
@@ -164,10 +96,7 @@ const PORT = await freePort();
         }
       };
 
-      await page.goto(`${origin}/app/sign-in`);
-      const tokenField = page.getByLabel(text(signIn, 'token'), { exact: true });
-      await tokenField.fill(apiToken);
-      await tokenField.press('Enter');
+      await signIn(page, apiToken, language.code);
       await page.getByRole('heading', { name: text(subs, 'list.title') }).waitFor();
       expect(await page.evaluate('document.documentElement.dir')).toBe(language.dir);
 
@@ -219,8 +148,6 @@ const PORT = await freePort();
       if (viewport.width < 768) await page.getByRole('button', { name: text(shell, 'nav.toggle') }).click();
       await nav.getByRole('link', { name: text(shell, 'nav.activity') }).click();
       await page.getByRole('heading', { name: text(activity, 'title') }).waitFor();
-      // The pointer leaves the link it clicked: axe judges the screen at rest, not the link's hover colours.
-      await page.mouse.move(0, viewport.height - 1);
       const entries = page.getByRole('list', { name: text(activity, 'title') }).getByRole('listitem');
       await entries.first().waitFor();
       const newest = entries.first();
@@ -262,9 +189,7 @@ const PORT = await freePort();
       expect(patched.status).toBe(200);
     }
     const { page, problems } = await openTab({ width: 1280, height: 800 }, 'en-US');
-    await page.goto(`${origin}/app/sign-in`);
-    await page.getByLabel('API token', { exact: true }).fill(apiToken);
-    await page.getByLabel('API token', { exact: true }).press('Enter');
+    await signIn(page, apiToken, 'en');
     await page.getByRole('heading', { name: 'Subscriptions' }).waitFor();
     await page.goto(`${origin}/app/activity`);
     const entries = page.getByRole('list', { name: 'Activity' }).getByRole('listitem');

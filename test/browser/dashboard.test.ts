@@ -1,16 +1,13 @@
 // The dashboard in headless Chromium against the built app on SQLite: sign in with the token and with a sign-in link,
 // list and create subscriptions, copy the link, theme and language, sign out; at 1280 and 360 px, in English and
 // Persian (right to left), with axe-core on every screen and no CSP violation.
-import { createServer } from 'node:net';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { findChromium, launchChromium } from '../support/chromium.js';
-import { ensureDashboardBuilt } from '../support/dashboard-build.js';
-import { useTestApp } from '../support/harness.js';
-import { ssUri, vlessUri } from '../support/factories.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { freePort } from '../../scripts/support/private-services.js';
+import { findChromium } from '../support/chromium.js';
+import { catalog, LANGUAGES, text, useDashboard, VIEWPORTS } from '../support/dashboard-browser.js';
+import { adminCreateUser, ssUri, vlessUri } from '../support/factories.js';
 
 const executablePath = findChromium();
 const SKIP_REASON =
@@ -18,122 +15,13 @@ const SKIP_REASON =
 if (!executablePath) console.warn(SKIP_REASON);
 
 const ROOT = join(import.meta.dirname, '../..');
-const AXE_SOURCE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const ADMIN_SECRET = 'dashboard-admin-of-at-least-32-characters';
 /** DASHBOARD_SCREENSHOTS=1 rewrites the screenshots under docs/ that docs/dashboard.md and the README show. */
 const SAVE_SCREENSHOTS = process.env['DASHBOARD_SCREENSHOTS'] === '1';
-
-type Strings = Record<string, Record<string, unknown>>;
-/** A screen's catalog in one language, as the app shows it (web/src/.../strings/<language>.ts). */
-async function catalog(folder: string, language: string): Promise<Strings> {
-  const file = pathToFileURL(join(ROOT, 'web/src', folder, 'strings', `${language}.ts`)).href;
-  return ((await import(file)) as Record<string, Strings>)[language] as Strings;
-}
-const text = (strings: Strings, path: string, values: Record<string, string | number> = {}): string => {
-  const found = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], strings);
-  return String(found).replace(/\{\{(\w+)\}\}/g, (_all, name: string) => String(values[name]));
-};
-
-/** A loopback port nobody listens on, so PUBLIC_BASE_URL (and the Origin rule) can name it before the app starts. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-interface Tab {
-  page: Page;
-  problems: string[];
-}
-
-const RECORD_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (event) => {
-  console.error('CSP violation: ' + event.violatedDirective + ' ' + event.blockedURI);
-});`;
-
-/** Runs axe-core in the page and lists serious and critical violations as readable lines. */
-async function axeProblems(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, which the page's CSP does not govern (no inline script is added).
-  await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate<Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>>(
-    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) })))`,
-  );
-  return result
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-}
-
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 360, height: 740 },
-] as const;
-const LANGUAGES = [
-  { code: 'en', locale: 'en-US', dir: 'ltr' },
-  { code: 'fa', locale: 'fa-IR', dir: 'rtl' },
-] as const;
-
-let browser: Browser;
 const PORT = await freePort();
 
 (executablePath ? describe : describe.skip)(executablePath ? 'dashboard in Chromium' : SKIP_REASON, () => {
-  // PUBLIC_BASE_URL must be the origin the browser uses: the session's Origin rule compares them.
-  const origin = `http://127.0.0.1:${PORT}`;
-  const t = useTestApp('sqlite', { ADMIN_SECRET, PUBLIC_BASE_URL: origin });
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    ensureDashboardBuilt();
-    browser = await launchChromium(executablePath as string);
-    await t.app.listen({ host: '127.0.0.1', port: PORT });
-  }, 180_000);
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    // Sockets the browser or this process's fetch kept alive would hold the app's close (in useTestApp's afterAll,
-    // which runs after this one) open.
-    t.app?.server.closeAllConnections();
-  });
-
-  async function openTab(viewport: { width: number; height: number }, locale: string): Promise<Tab> {
-    // Reduced motion: axe measures colours after dialogs have finished appearing, not halfway through a fade.
-    const context = await browser.newContext({ viewport, locale, serviceWorkers: 'block', reducedMotion: 'reduce' });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
-    contexts.push(context);
-    await context.addInitScript({ content: RECORD_VIOLATIONS });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      // Chromium logs every 401 answer; signed out, GET /api/v1/session answers 401 by contract (docs/api.md).
-      if (message.type() === 'error' && !message.text().includes('status of 401')) {
-        problems.push(`console: ${message.text()}`);
-      }
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('requestfailed', (request) => {
-      // A navigation cancels the requests of the page it leaves; that is not a failure.
-      if (request.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${request.url()}`);
-    });
-    page.on('request', (request) => {
-      if (!request.url().startsWith(origin)) problems.push(`outside request: ${request.url()}`);
-    });
-    return { page, problems };
-  }
-
-  async function newUser(): Promise<{ userId: number; token: string }> {
-    const userId = 1000 + Math.floor(Math.random() * 1_000_000);
-    const created = await t.admin('POST', '/users', { user_id: userId });
-    expect(created.statusCode, created.body).toBe(201);
-    return { userId, token: created.json<{ api_token: string }>().api_token };
-  }
-
-  async function expectAccessible(page: Page, screen: string): Promise<void> {
-    expect(await axeProblems(page), `axe on ${screen}`).toEqual([]);
-  }
+  const { t, origin, openTab, expectAccessible } = useDashboard(PORT, { ADMIN_SECRET }, executablePath as string);
 
   it('serves the built app precompressed', async () => {
     const index = await fetch(`${origin}/app/`);
@@ -151,7 +39,7 @@ const PORT = await freePort();
         const shell = await catalog('shell', language.code);
         const signIn = await catalog('screens/sign-in', language.code);
         const subs = await catalog('screens/subscriptions', language.code);
-        const user = await newUser();
+        const user = await adminCreateUser(t);
         const { page, problems } = await openTab(viewport, language.locale);
         const shown =
           (viewport.name === 'desktop' && language.code === 'en') ||
@@ -181,7 +69,7 @@ const PORT = await freePort();
           .getByRole('alert')
           .filter({ hasText: text(signIn, 'errors.badToken') })
           .waitFor();
-        await tokenField.fill(user.token);
+        await tokenField.fill(user.api_token);
         await tokenField.press('Enter');
         await page.getByRole('heading', { name: text(subs, 'list.title') }).waitFor();
         expect(new URL(page.url()).pathname).toBe('/app/subs');
@@ -264,7 +152,7 @@ const PORT = await freePort();
   }
 
   it('works with the keyboard alone: skip link, sign in, create, open, copy', async () => {
-    const user = await newUser();
+    const user = await adminCreateUser(t);
     const { page, problems } = await openTab({ width: 1280, height: 800 }, 'en-US');
     await page.goto(`${origin}/app/sign-in`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
@@ -274,7 +162,7 @@ const PORT = await freePort();
     await page.keyboard.press('Enter');
     expect(await page.evaluate('document.activeElement.id')).toBe('main');
     await tabTo(page, 'API token');
-    await page.keyboard.type(user.token);
+    await page.keyboard.type(user.api_token);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Subscriptions' }).waitFor();
 
@@ -319,8 +207,8 @@ const PORT = await freePort();
   }, 120_000);
 
   it('signs in through a one-time sign-in link, clears it from the address bar, and refuses it a second time', async () => {
-    const user = await newUser();
-    const minted = await t.admin('POST', `/users/${user.userId}/sign-in-link`);
+    const user = await adminCreateUser(t);
+    const minted = await t.admin('POST', `/users/${user.user_id}/sign-in-link`);
     expect(minted.statusCode, minted.body).toBe(201);
     const url = minted.json<{ url: string }>().url;
     expect(url).toMatch(new RegExp(`^${origin}/app/sign-in#code=`));

@@ -5,5 +5,10 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export function ensureDashboardBuilt(): void {
-  execFileSync(process.execPath, ['scripts/ensure-build.mjs', 'app'], { cwd: ROOT, stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, which Vite would keep: React's development build, far bigger than what ships.
+  execFileSync(process.execPath, ['scripts/ensure-build.mjs', 'app'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }

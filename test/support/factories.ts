@@ -259,6 +259,9 @@ export async function requestAccess(t: TestApp, provider: TestProvider, userId: 
   }>();
 }
 
+/** The two times every existing connection carries, for exact answers (test/api/me.test.ts checks their values). */
+export const CONNECTION_DATES = { created_at: expect.any(String), status_changed_at: expect.any(String) };
+
 /** The user decides on the provider's request: approve, reject or revoke. */
 export function decide(t: TestApp, userToken: string, providerName: string, action: 'approve' | 'reject' | 'revoke') {
   return t.call('POST', `${ME}/providers/${providerName}/${action}`, { token: userToken });

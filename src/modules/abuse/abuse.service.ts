@@ -33,12 +33,7 @@ export class AbuseControls {
   /** Loads the view and keeps it current from the change log (this instance's writes and every other's). */
   static async start(database: DatabaseHandle, changes: ChangeLog): Promise<AbuseControls> {
     const view = new IpView(database.db);
-    await view.reload();
-    changes.subscribe(async (batch) => {
-      if (batch === 'everything' || batch.some((change) => change.kind === 'bans' || change.kind === 'whitelist')) {
-        await view.reload();
-      }
-    });
+    await changes.keepLoaded(['bans', 'whitelist'], () => view.reload());
     return new AbuseControls(database, view, changes);
   }
 

@@ -79,10 +79,7 @@ export class BrandingSettings {
     log: Pick<FastifyBaseLogger, 'warn'>,
   ): Promise<BrandingSettings> {
     const branding = new BrandingSettings(database, changes, log);
-    await branding.reload();
-    changes.subscribe(async (batch) => {
-      if (batch === 'everything' || batch.some((c) => c.kind === 'branding')) await branding.reload();
-    });
+    await changes.keepLoaded(['branding'], () => branding.reload());
     return branding;
   }
 

@@ -1,6 +1,6 @@
 // Request and response schemas of the provider API and the user's /me endpoints.
 import { Type, type Static } from 'typebox';
-import { OneOf, UserIdField } from '../../http/schemas.js';
+import { DateTime, OneOf, UserIdField } from '../../http/schemas.js';
 import { CONNECTION_STATUSES } from './transitions.js';
 
 /** The `user_id` path parameter of the provider API and the provider's subscription mount. */
@@ -17,6 +17,11 @@ const Status = OneOf(CONNECTION_STATUSES, {
     'Connection status: `pending` (requested), `approved` (the provider may manage subscriptions) or `revoked`.',
 });
 
+const CREATED_AT = 'When the provider first asked for access (kept when a revoked connection is asked for again).';
+const STATUS_CHANGED_AT =
+  'When the connection took its current status: for `pending`, when the provider asked; for `approved`, when it ' +
+  'was approved; for `revoked`, when it was revoked.';
+
 export const ConnectionResponse = Type.Object(
   {
     provider_name: Type.String({ description: 'Name of the provider.' }),
@@ -27,6 +32,10 @@ export const ConnectionResponse = Type.Object(
     status: Type.Union([Status, Type.Null()], {
       description:
         'Current status; null when a rejected request was deleted (the provider never created subscriptions).',
+    }),
+    created_at: Type.Union([DateTime(CREATED_AT), Type.Null()], { description: `${CREATED_AT} Null when deleted.` }),
+    status_changed_at: Type.Union([DateTime(STATUS_CHANGED_AT), Type.Null()], {
+      description: `${STATUS_CHANGED_AT} Null when deleted.`,
     }),
   },
   { description: 'A provider connection as the user sees it.' },
@@ -45,6 +54,8 @@ export const ProviderConnectionResponse = Type.Object(
   {
     user_id: Type.Integer({ description: 'The user.' }),
     status: Status,
+    created_at: DateTime(CREATED_AT),
+    status_changed_at: DateTime(STATUS_CHANGED_AT),
   },
   { description: 'A connection as the provider sees it.' },
 );

@@ -45,7 +45,7 @@ export class ConnectionsService {
     userId: number,
   ): Promise<ProviderConnectionCreated> {
     await this.refuseDisabledUser(userId);
-    const status = (await this.apply(userId, provider.providerHash, 'request')) as ConnectionStatus;
+    const { status } = (await this.apply(userId, provider.providerHash, 'request')) as ConnectionRow;
     const link = this.connectionLink(
       { provider_hash: provider.providerHash, provider_name: provider.providerName },
       userId,
@@ -56,11 +56,11 @@ export class ConnectionsService {
   async providerView(providerHash: string, userId: number): Promise<ProviderConnectionView> {
     const row = await findConnection(this.db, userId, providerHash);
     if (!row) throw errors.connectionNotFound();
-    return { user_id: userId, status: row.status };
+    return { user_id: userId, status: row.status, created_at: row.created_at, status_changed_at: row.updated_at };
   }
 
   /** Provider DELETE /providers/{user_id}: gives access up; the record stays so the user can re-approve later. */
-  async providerRevoke(providerHash: string, userId: number): Promise<ProviderConnectionView & { status: 'revoked' }> {
+  async providerRevoke(providerHash: string, userId: number): Promise<{ user_id: number; status: 'revoked' }> {
     await this.apply(userId, providerHash, 'provider_revoke');
     return { user_id: userId, status: 'revoked' };
   }
@@ -79,14 +79,14 @@ export class ConnectionsService {
       userId,
       options.includeRevoked ? undefined : ['pending', 'approved'],
     );
-    return rows.map((row) => view(row, row.status));
+    return rows.map((row) => view(row, row));
   }
 
   async view(userId: number, providerName: string): Promise<ConnectionView> {
     const provider = await this.providerNamed(providerName);
     const row = await findConnection(this.db, userId, provider.provider_hash);
     if (!row) throw errors.connectionNotFound();
-    return view(provider, row.status);
+    return view(provider, row);
   }
 
   approve(userId: number, providerName: string): Promise<ConnectionView> {
@@ -116,8 +116,8 @@ export class ConnectionsService {
     const provider = await findProviderByName(this.db, providerName);
     if (!provider) throw errors.providerNotFound();
     if (!this.verifyInvite(userId, provider.provider_hash, invite)) throw errors.invalidInvite();
-    const status = await this.apply(userId, provider.provider_hash, 'authorize');
-    return { user_id: userId, provider_name: provider.provider_name, status: status as ConnectionStatus };
+    const { status } = (await this.apply(userId, provider.provider_hash, 'authorize')) as ConnectionRow;
+    return { user_id: userId, provider_name: provider.provider_name, status };
   }
 
   connectionLink(provider: Pick<ProviderRow, 'provider_hash' | 'provider_name'>, userId: number): string {
@@ -152,8 +152,8 @@ export class ConnectionsService {
     if (user && user.is_active !== 1) throw errors.userAccountDisabled(userId);
   }
 
-  /** Runs one transition with the user's connections locked; returns the resulting status (null: no record). */
-  private async apply(userId: number, providerHash: string, event: ConnectionEvent): Promise<ConnectionStatus | null> {
+  /** Runs one transition with the user's connections locked; returns the resulting record (null: none). */
+  private async apply(userId: number, providerHash: string, event: ConnectionEvent): Promise<ConnectionRow | null> {
     const opens = event === 'request' || event === 'authorize';
     try {
       return await writeWithEvents(this.db, async (trx, emit) => {
@@ -167,20 +167,20 @@ export class ConnectionsService {
           hadSubscriptions: row?.had_subscriptions === 1,
         });
         if (!result.ok) throw this.failure(result.error, current);
-        await write(trx, userId, providerHash, row, result.next);
+        const written = await write(trx, userId, providerHash, row, result.next);
         const type = eventOf(event, current, result.next);
         const provider = type && (await findProviderByHash(trx, providerHash));
         if (type && provider) {
           const named = { hash: providerHash, name: provider.provider_name };
           emit(connectionEvent(type, userId, named, { status: result.next, previous_status: current }));
         }
-        return result.next;
+        return written;
       });
     } catch (error) {
       // Two first requests for one pair race to insert the record; the loser sees the winner's.
       if (opens && isUniqueViolation(error)) {
         const winner = await findConnection(this.db, userId, providerHash);
-        if (event === 'authorize' && winner) return winner.status;
+        if (event === 'authorize' && winner) return winner;
         throw errors.connectionExists(winner?.status ?? 'pending');
       }
       throw error;
@@ -201,28 +201,34 @@ export class ConnectionsService {
   }
 }
 
+/** Stores the transition's result and returns the record as it now is (null: none). */
 async function write(
   trx: Executor,
   userId: number,
   providerHash: string,
   row: ConnectionRow | undefined,
   next: ConnectionStatus | null,
-): Promise<void> {
+): Promise<ConnectionRow | null> {
   const now = new Date().toISOString();
   if (next === null) {
     if (row) await deleteConnection(trx, userId, providerHash);
-  } else if (!row) {
-    await insertConnection(trx, {
+    return null;
+  }
+  if (!row) {
+    const created: ConnectionRow = {
       user_id: userId,
       provider_hash: providerHash,
       status: next,
       had_subscriptions: 0,
       created_at: now,
       updated_at: now,
-    });
-  } else if (row.status !== next) {
-    await setConnectionStatus(trx, userId, providerHash, next, now);
+    };
+    await insertConnection(trx, created);
+    return created;
   }
+  if (row.status === next) return row;
+  await setConnectionStatus(trx, userId, providerHash, next, now);
+  return { ...row, status: next, updated_at: now };
 }
 
 /** The event of a transition that changed something; none when the record stayed as it was. */
@@ -243,12 +249,14 @@ function eventOf(event: ConnectionEvent, from: ConnectionStatus | null, to: Conn
 
 function view(
   provider: Pick<ProviderRow, 'provider_name' | 'provider_url'>,
-  status: ConnectionStatus | null,
+  row: Pick<ConnectionRow, 'status' | 'created_at' | 'updated_at'> | null,
 ): ConnectionView {
   return {
     provider_name: provider.provider_name,
     provider_url: provider.provider_url === '' ? null : provider.provider_url,
-    is_authorized: status === 'approved',
-    status,
+    is_authorized: row?.status === 'approved',
+    status: row?.status ?? null,
+    created_at: row?.created_at ?? null,
+    status_changed_at: row?.updated_at ?? null,
   };
 }

@@ -68,12 +68,7 @@ export class FormatSettings {
     log: Pick<FastifyBaseLogger, 'warn'>,
   ): Promise<FormatSettings> {
     const settings = new FormatSettings(database, changes, log);
-    await settings.reload();
-    changes.subscribe(async (batch) => {
-      if (batch === 'everything' || batch.some((c) => c.kind === 'rules' || c.kind === 'templates')) {
-        await settings.reload();
-      }
-    });
+    await changes.keepLoaded(['rules', 'templates'], () => settings.reload());
     return settings;
   }
 

@@ -4805,6 +4805,16 @@ export interface paths {
                             user_id: number;
                             /** @description Connection status: `pending` (requested), `approved` (the provider may manage subscriptions) or `revoked`. */
                             status: "pending" | "approved" | "revoked";
+                            /**
+                             * Format: date-time
+                             * @description When the provider first asked for access (kept when a revoked connection is asked for again).
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When the connection took its current status: for `pending`, when the provider asked; for `approved`, when it was approved; for `revoked`, when it was revoked.
+                             */
+                            status_changed_at: string;
                         };
                     };
                 };
@@ -10783,6 +10793,10 @@ export interface paths {
                                 is_authorized: boolean;
                                 /** @description Current status; null when a rejected request was deleted (the provider never created subscriptions). */
                                 status: ("pending" | "approved" | "revoked") | null;
+                                /** @description When the provider first asked for access (kept when a revoked connection is asked for again). Null when deleted. */
+                                created_at: string | null;
+                                /** @description When the connection took its current status: for `pending`, when the provider asked; for `approved`, when it was approved; for `revoked`, when it was revoked. Null when deleted. */
+                                status_changed_at: string | null;
                             }[];
                         };
                     };
@@ -10891,6 +10905,10 @@ export interface paths {
                                 is_authorized: boolean;
                                 /** @description Current status; null when a rejected request was deleted (the provider never created subscriptions). */
                                 status: ("pending" | "approved" | "revoked") | null;
+                                /** @description When the provider first asked for access (kept when a revoked connection is asked for again). Null when deleted. */
+                                created_at: string | null;
+                                /** @description When the connection took its current status: for `pending`, when the provider asked; for `approved`, when it was approved; for `revoked`, when it was revoked. Null when deleted. */
+                                status_changed_at: string | null;
                             }[];
                         };
                     };
@@ -10999,6 +11017,10 @@ export interface paths {
                             is_authorized: boolean;
                             /** @description Current status; null when a rejected request was deleted (the provider never created subscriptions). */
                             status: ("pending" | "approved" | "revoked") | null;
+                            /** @description When the provider first asked for access (kept when a revoked connection is asked for again). Null when deleted. */
+                            created_at: string | null;
+                            /** @description When the connection took its current status: for `pending`, when the provider asked; for `approved`, when it was approved; for `revoked`, when it was revoked. Null when deleted. */
+                            status_changed_at: string | null;
                         };
                     };
                 };
@@ -11125,6 +11147,10 @@ export interface paths {
                             is_authorized: boolean;
                             /** @description Current status; null when a rejected request was deleted (the provider never created subscriptions). */
                             status: ("pending" | "approved" | "revoked") | null;
+                            /** @description When the provider first asked for access (kept when a revoked connection is asked for again). Null when deleted. */
+                            created_at: string | null;
+                            /** @description When the connection took its current status: for `pending`, when the provider asked; for `approved`, when it was approved; for `revoked`, when it was revoked. Null when deleted. */
+                            status_changed_at: string | null;
                         };
                     };
                 };
@@ -11351,6 +11377,10 @@ export interface paths {
                             is_authorized: boolean;
                             /** @description Current status; null when a rejected request was deleted (the provider never created subscriptions). */
                             status: ("pending" | "approved" | "revoked") | null;
+                            /** @description When the provider first asked for access (kept when a revoked connection is asked for again). Null when deleted. */
+                            created_at: string | null;
+                            /** @description When the connection took its current status: for `pending`, when the provider asked; for `approved`, when it was approved; for `revoked`, when it was revoked. Null when deleted. */
+                            status_changed_at: string | null;
                         };
                     };
                 };
@@ -11495,6 +11525,10 @@ export interface paths {
                             is_authorized: boolean;
                             /** @description Current status; null when a rejected request was deleted (the provider never created subscriptions). */
                             status: ("pending" | "approved" | "revoked") | null;
+                            /** @description When the provider first asked for access (kept when a revoked connection is asked for again). Null when deleted. */
+                            created_at: string | null;
+                            /** @description When the connection took its current status: for `pending`, when the provider asked; for `approved`, when it was approved; for `revoked`, when it was revoked. Null when deleted. */
+                            status_changed_at: string | null;
                         };
                     };
                 };
@@ -11638,6 +11672,10 @@ export interface paths {
                             is_authorized: boolean;
                             /** @description Current status; null when a rejected request was deleted (the provider never created subscriptions). */
                             status: ("pending" | "approved" | "revoked") | null;
+                            /** @description When the provider first asked for access (kept when a revoked connection is asked for again). Null when deleted. */
+                            created_at: string | null;
+                            /** @description When the connection took its current status: for `pending`, when the provider asked; for `approved`, when it was approved; for `revoked`, when it was revoked. Null when deleted. */
+                            status_changed_at: string | null;
                         };
                     };
                 };
@@ -11782,6 +11820,10 @@ export interface paths {
                             is_authorized: boolean;
                             /** @description Current status; null when a rejected request was deleted (the provider never created subscriptions). */
                             status: ("pending" | "approved" | "revoked") | null;
+                            /** @description When the provider first asked for access (kept when a revoked connection is asked for again). Null when deleted. */
+                            created_at: string | null;
+                            /** @description When the connection took its current status: for `pending`, when the provider asked; for `approved`, when it was approved; for `revoked`, when it was revoked. Null when deleted. */
+                            status_changed_at: string | null;
                         };
                     };
                 };
@@ -14624,6 +14666,10 @@ export interface paths {
                                 is_authorized: boolean;
                                 /** @description Current status; null when a rejected request was deleted (the provider never created subscriptions). */
                                 status: ("pending" | "approved" | "revoked") | null;
+                                /** @description When the provider first asked for access (kept when a revoked connection is asked for again). Null when deleted. */
+                                created_at: string | null;
+                                /** @description When the connection took its current status: for `pending`, when the provider asked; for `approved`, when it was approved; for `revoked`, when it was revoked. Null when deleted. */
+                                status_changed_at: string | null;
                             }[];
                         };
                     };
@@ -14768,6 +14814,10 @@ export interface paths {
                             is_authorized: boolean;
                             /** @description Current status; null when a rejected request was deleted (the provider never created subscriptions). */
                             status: ("pending" | "approved" | "revoked") | null;
+                            /** @description When the provider first asked for access (kept when a revoked connection is asked for again). Null when deleted. */
+                            created_at: string | null;
+                            /** @description When the connection took its current status: for `pending`, when the provider asked; for `approved`, when it was approved; for `revoked`, when it was revoked. Null when deleted. */
+                            status_changed_at: string | null;
                         };
                     };
                 };
@@ -14913,6 +14963,10 @@ export interface paths {
                             is_authorized: boolean;
                             /** @description Current status; null when a rejected request was deleted (the provider never created subscriptions). */
                             status: ("pending" | "approved" | "revoked") | null;
+                            /** @description When the provider first asked for access (kept when a revoked connection is asked for again). Null when deleted. */
+                            created_at: string | null;
+                            /** @description When the connection took its current status: for `pending`, when the provider asked; for `approved`, when it was approved; for `revoked`, when it was revoked. Null when deleted. */
+                            status_changed_at: string | null;
                         };
                     };
                 };
@@ -15074,6 +15128,10 @@ export interface paths {
                             is_authorized: boolean;
                             /** @description Current status; null when a rejected request was deleted (the provider never created subscriptions). */
                             status: ("pending" | "approved" | "revoked") | null;
+                            /** @description When the provider first asked for access (kept when a revoked connection is asked for again). Null when deleted. */
+                            created_at: string | null;
+                            /** @description When the connection took its current status: for `pending`, when the provider asked; for `approved`, when it was approved; for `revoked`, when it was revoked. Null when deleted. */
+                            status_changed_at: string | null;
                         };
                     };
                 };

@@ -16,7 +16,8 @@ function describeError(error: Error, t: TFunction): string {
 }
 
 export default function Connections() {
-  const { t } = useTranslation(CONNECTIONS);
+  const { t, i18n } = useTranslation(CONNECTIONS);
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const list = useConnections();
   const action = useConnectionAction();
   const [revoking, setRevoking] = useState<string | null>(null);
@@ -66,6 +67,13 @@ export default function Connections() {
                   </Anchor>
                 )}
                 <Text size="sm">{t(connection.status === 'approved' ? 'approvedHint' : 'pendingHint')}</Text>
+                {connection.status_changed_at && (
+                  <Text size="sm" c="dimmed">
+                    {t(connection.status === 'approved' ? 'approvedAt' : 'askedAt', {
+                      date: dates.format(new Date(connection.status_changed_at)),
+                    })}
+                  </Text>
+                )}
                 <Group gap="xs">
                   {connection.status === 'pending' ? (
                     <>

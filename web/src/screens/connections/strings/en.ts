@@ -13,6 +13,8 @@ export const en = {
   },
   pendingHint: 'This provider asks to manage your subscriptions.',
   approvedHint: 'This provider can create and change your subscriptions.',
+  askedAt: 'Asked: {{date}}',
+  approvedAt: 'Approved: {{date}}',
   approve: 'Approve',
   reject: 'Reject',
   revoke: 'Revoke',

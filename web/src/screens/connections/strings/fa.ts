@@ -17,6 +17,8 @@ export const fa: Catalog<typeof en> = {
   },
   pendingHint: 'این ارائه‌دهنده درخواست مدیریت اشتراک‌های شما را دارد.',
   approvedHint: 'این ارائه‌دهنده می‌تواند اشتراک‌های شما را بسازد و تغییر دهد.',
+  askedAt: 'زمان درخواست: {{date}}',
+  approvedAt: 'زمان تأیید: {{date}}',
   approve: 'تأیید',
   reject: 'رد کردن',
   revoke: 'لغو دسترسی',

@@ -17,6 +17,8 @@ export const ru: Catalog<typeof en> = {
   },
   pendingHint: 'Этот провайдер просит доступ к управлению вашими подписками.',
   approvedHint: 'Этот провайдер может создавать и менять ваши подписки.',
+  askedAt: 'Запрос получен: {{date}}',
+  approvedAt: 'Одобрено: {{date}}',
   approve: 'Одобрить',
   reject: 'Отклонить',
   revoke: 'Отозвать доступ',

@@ -16,6 +16,8 @@ export const zh: Catalog<typeof en> = {
   },
   pendingHint: '该服务商请求管理您的订阅。',
   approvedHint: '该服务商可以创建和修改您的订阅。',
+  askedAt: '请求时间：{{date}}',
+  approvedAt: '批准时间：{{date}}',
   approve: '批准',
   reject: '拒绝',
   revoke: '撤销授权',
