@@ -27,11 +27,7 @@ export function ShownOnce({ value, labels, onDone }: { value: string; labels: Sh
         </Code>
         <Group gap="xs">
           <CopyButton value={value}>
-            {({ copied, copy }) => (
-              <Button onClick={copy} color={copied ? 'teal' : undefined}>
-                {copied ? labels.copied : labels.copy}
-              </Button>
-            )}
+            {({ copied, copy }) => <Button onClick={copy}>{copied ? labels.copied : labels.copy}</Button>}
           </CopyButton>
           <Button variant="default" onClick={onDone}>
             {labels.done}

@@ -110,12 +110,7 @@ export default function Providers() {
                   <Button size="xs" variant="default" onClick={() => setConfirm({ ...target, kind: 'token' })}>
                     {t('actions.token')}
                   </Button>
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="outline"
-                    onClick={() => setConfirm({ ...target, kind: 'delete' })}
-                  >
+                  <Button size="xs" variant="default" onClick={() => setConfirm({ ...target, kind: 'delete' })}>
                     {t('actions.delete')}
                   </Button>
                 </Group>
@@ -136,9 +131,7 @@ export default function Providers() {
             <Button variant="default" onClick={() => setConfirm(null)}>
               {t('confirm.cancel')}
             </Button>
-            <Button color={confirm?.kind === 'delete' ? 'red' : undefined} onClick={confirmed}>
-              {confirm && t(`confirm.${confirm.kind}`)}
-            </Button>
+            <Button onClick={confirmed}>{confirm && t(`confirm.${confirm.kind}`)}</Button>
           </Group>
         </Stack>
       </Modal>

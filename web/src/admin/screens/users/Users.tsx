@@ -144,8 +144,7 @@ export default function Users() {
                 </Button>
                 <Button
                   size="xs"
-                  color="red"
-                  variant="outline"
+                  variant="default"
                   onClick={() => setConfirm({ kind: 'delete', userId: user.user_id })}
                 >
                   {t('actions.delete')}
@@ -177,9 +176,7 @@ export default function Users() {
             <Button variant="default" onClick={() => setConfirm(null)}>
               {t('confirm.cancel')}
             </Button>
-            <Button color={confirm?.kind === 'delete' ? 'red' : undefined} onClick={confirmed}>
-              {confirm && t(`confirm.${confirm.kind}`)}
-            </Button>
+            <Button onClick={confirmed}>{confirm && t(`confirm.${confirm.kind}`)}</Button>
           </Group>
         </Stack>
       </Modal>
