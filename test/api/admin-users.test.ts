@@ -11,6 +11,7 @@ import {
   freshUserId,
   linkLines,
   managedSubscription,
+  type AdminUser,
 } from '../support/factories.js';
 import { TOKEN_RE, UUID_RE, expectError } from '../support/expect.js';
 
@@ -205,5 +206,103 @@ describeEachDatabase('admin users: delete', (kind) => {
 
   it('answers 404 user_not_found for an unknown user', async () => {
     expectError(await t.admin('DELETE', `/users/${freshUserId()}`), 404, 'user_not_found');
+  });
+});
+
+interface ListedUser {
+  user_id: number;
+  user_hash: string;
+  is_active: boolean;
+  created_at: string;
+  subscription_count: number;
+}
+interface UserPage {
+  users: ListedUser[];
+  next_cursor: string | null;
+}
+
+/** Newest first as the list orders: creation time, then user id, both descending. */
+const newestFirst = (a: { created_at: string; user_id: number }, b: { created_at: string; user_id: number }) =>
+  b.created_at.localeCompare(a.created_at) || b.user_id - a.user_id;
+
+describeEachDatabase('admin users: list', (kind) => {
+  const t = useTestApp(kind, { ADMIN_SECRET: 'users-secret-of-at-least-32-characters' });
+
+  async function page(query: string): Promise<UserPage> {
+    const res = await t.admin('GET', `/users?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<UserPage>();
+  }
+
+  it('lists users newest first with status, creation time and subscription count, never a token', async () => {
+    const [a, b, c] = [
+      await adminCreateUser(t, 110_001),
+      await adminCreateUser(t, 110_002),
+      await adminCreateUser(t, 110_003),
+    ];
+    await subsApi(t).create([vlessUri()], b.api_token);
+    await subsApi(t).create([], b.api_token);
+    await t.admin('PATCH', `/users/${c.user_id}`, { is_active: false });
+
+    const listed = await page('search=110');
+    expect(listed.next_cursor).toBeNull();
+    expect(listed.users).toEqual(
+      [
+        { ...userView(a, true), subscription_count: 0 },
+        { ...userView(b, true), subscription_count: 2 },
+        { ...userView(c, false), subscription_count: 0 },
+      ].sort(newestFirst),
+    );
+  });
+
+  it('keeps ids starting with the search digits and filters by status', async () => {
+    for (const id of [220, 22_001, 2_200_002, 3_220]) await adminCreateUser(t, id);
+    await t.admin('PATCH', '/users/22001', { is_active: false });
+    const ids = async (query: string) => (await page(query)).users.map((u) => u.user_id).sort((x, y) => x - y);
+    expect(await ids('search=220')).toEqual([220, 22_001, 2_200_002]);
+    expect(await ids('search=220&status=active')).toEqual([220, 2_200_002]);
+    expect(await ids('search=22&status=disabled')).toEqual([22_001]);
+    expect(await ids('search=3220')).toEqual([3_220]);
+    expect(await ids('search=9999999')).toEqual([]);
+  });
+
+  it('pages with next_cursor until null, and a user deleted between pages skips nobody', async () => {
+    const created: AdminUser[] = [];
+    for (let i = 1; i <= 5; i++) created.push(await adminCreateUser(t, 330_000 + i));
+    const expected = created.map((u) => u.user_id);
+    const all = (await page('search=3300')).users;
+    expect(all.map((u) => u.user_id).sort()).toEqual(expected.sort());
+
+    const first = await page('search=3300&limit=2');
+    expect(first.users).toEqual(all.slice(0, 2));
+    expect(first.next_cursor).toEqual(expect.any(String));
+    // The last user of the page goes away; its cursor still leads to the users after it.
+    expect((await t.admin('DELETE', `/users/${all[1]?.user_id}`)).statusCode).toBe(204);
+    const second = await page(`search=3300&limit=2&cursor=${first.next_cursor}`);
+    expect(second.users).toEqual(all.slice(2, 4));
+    const third = await page(`search=3300&limit=2&cursor=${second.next_cursor}`);
+    expect(third.users).toEqual(all.slice(4));
+    expect(third.next_cursor).toBeNull();
+  });
+
+  it.each([
+    ['search with letters', 'search=abc'],
+    ['empty search', 'search='],
+    ['negative search', 'search=-1'],
+    ['search of 17 digits', `search=${'1'.repeat(17)}`],
+    ['unknown status', 'status=gone'],
+    ['empty status', 'status='],
+    ['cursor with symbols', 'cursor=a%2Bb'],
+    ['cursor too long', `cursor=${'a'.repeat(129)}`],
+    ['cursor not from this endpoint', `cursor=${Buffer.from('nonsense').toString('base64url')}`],
+    ['cursor with a bad id', `cursor=${Buffer.from('2026-01-01T00:00:00.000Z|0').toString('base64url')}`],
+    ['limit 0', 'limit=0'],
+    ['limit 201', 'limit=201'],
+    ['fractional limit', 'limit=1.5'],
+    ['limit not a number', 'limit=ten'],
+    ['unknown parameter', 'sort=asc'],
+  ])('refuses a %s with 400 validation_failed', async (_name, query) => {
+    const envelope = expectError(await t.admin('GET', `/users?${query}`), 400, 'validation_failed');
+    expect(envelope.details).not.toBeNull();
   });
 });

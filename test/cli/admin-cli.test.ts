@@ -217,6 +217,18 @@ describe('subweave admin CLI', () => {
     expectEnvelope(JSON.parse(refused.stderr), 'validation_failed');
   });
 
+  it('lists users by id prefix and status', async () => {
+    const userId = freshUserId();
+    json(await admin(['users', 'create', String(userId)]));
+    const page = json<{ users: Array<{ user_id: number; is_active: boolean }>; next_cursor: string | null }>(
+      await admin(['users', 'list', '--search', String(userId), '--status', 'active', '--limit', '5']),
+    );
+    expect(page.users.map((u) => [u.user_id, u.is_active])).toEqual([[userId, true]]);
+    const refused = await admin(['users', 'list', '--status', 'gone']);
+    expect(refused.code).toBe(1);
+    expectEnvelope(JSON.parse(refused.stderr), 'validation_failed');
+  });
+
   it('manages webhook endpoints', async () => {
     const created = json<{ id: string; secret: string; events: string[] }>(
       await admin(['webhooks', 'create', 'http://127.0.0.1:9/hook', '--events', 'user.created,user.deleted']),

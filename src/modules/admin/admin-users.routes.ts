@@ -6,8 +6,10 @@ import type { UsersService } from '../users/users.service.js';
 import {
   CreatedUserResponse,
   CreateUserBody,
+  ListUsersQuery,
   UpdateUserBody,
   UserIdParams,
+  UserPage,
   UserResponse,
   UserTokenResponse,
 } from './admin.schemas.js';
@@ -26,6 +28,22 @@ export const adminUserRoutes: FastifyPluginAsync<{ users: UsersService }> = asyn
       },
     },
     async (request, reply) => reply.status(201).send(await users.create(request.body.user_id)),
+  );
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        summary: 'List users',
+        description:
+          'Users newest first, each with its status, creation time and number of subscriptions; `search` keeps the ' +
+          'ids starting with its digits, `status` the active or disabled ones. `next_cursor` (null on the last page) ' +
+          'fetches the next page; a cursor that this endpoint did not return is 400 validation_failed.',
+        querystring: ListUsersQuery,
+        response: { 200: UserPage, ...errorResponses(400) },
+      },
+    },
+    async (request) => users.list(request.query),
   );
 
   app.get(

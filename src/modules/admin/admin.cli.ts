@@ -20,6 +20,8 @@ const OPTIONS = {
   since: { type: 'string' },
   until: { type: 'string' },
   cursor: { type: 'string' },
+  search: { type: 'string' },
+  status: { type: 'string' },
   limit: { type: 'string' },
   'endpoint-url': { type: 'string' },
   events: { type: 'string' },

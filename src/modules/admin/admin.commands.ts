@@ -20,6 +20,8 @@ export interface CommandOptions {
   since?: string;
   until?: string;
   cursor?: string;
+  search?: string;
+  status?: string;
   limit?: string;
   'endpoint-url'?: string;
   events?: string;
@@ -84,6 +86,19 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
     summary: 'Create a user; prints it with its API token (shown once).',
     example: 'users create 42',
     build: (args) => ({ method: 'POST', path: '/users', body: { user_id: userId(args[0]) } }),
+  },
+  {
+    verb: 'users list',
+    args: [],
+    options: '[--search <digits>] [--status active|disabled] [--cursor <c>] [--limit <n>]',
+    summary: 'Users newest first with their subscription counts (next_cursor pages on).',
+    example: 'users list --status disabled --limit 20',
+    build: (_args, options) => {
+      const names = ['search', 'status', 'cursor', 'limit'] as const;
+      const query: Record<string, string> = {};
+      for (const name of names) if (options[name] !== undefined) query[name] = options[name];
+      return { method: 'GET', path: '/users', query };
+    },
   },
   {
     verb: 'users get',

@@ -1,6 +1,6 @@
 // Schemas and route options shared by every admin route group: the signed-request security, common errors, user schemas.
 import { Type } from 'typebox';
-import { DateTime, UserIdField } from '../../http/schemas.js';
+import { DateTime, OneOf, UserIdField } from '../../http/schemas.js';
 
 export const ADMIN_TAG = 'Admin';
 
@@ -45,4 +45,41 @@ export const UserTokenResponse = Type.Object(
     }),
   },
   { description: 'A freshly issued user API token.' },
+);
+
+export const ListUsersQuery = Type.Object(
+  {
+    search: Type.Optional(
+      Type.String({ pattern: '^[0-9]{1,16}$', description: 'Digits: only users whose id starts with them.' }),
+    ),
+    status: Type.Optional(OneOf(['active', 'disabled'], { description: 'Only active or only disabled users.' })),
+    cursor: Type.Optional(
+      Type.String({ pattern: '^[A-Za-z0-9_-]{1,128}$', description: 'The `next_cursor` of the previous page.' }),
+    ),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Users per page (1-200).' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const UserPage = Type.Object(
+  {
+    users: Type.Array(
+      Type.Object(
+        {
+          ...userFields,
+          subscription_count: Type.Integer({
+            description: 'How many subscriptions the user has, managed ones included.',
+          }),
+        },
+        { description: 'A user account with its number of subscriptions.' },
+      ),
+      { description: 'Newest first (by created_at, then user_id).' },
+    ),
+    next_cursor: Type.Union([Type.String(), Type.Null()], {
+      description: 'Pass as `cursor` for the next (older) users; null on the last page.',
+    }),
+  },
+  { description: 'A page of users.' },
 );

@@ -12,6 +12,7 @@ import {
   findUserByTokenHash,
   insertUser,
   insertUserIfMissing,
+  listUsers,
   lockUser,
   setUserActive,
   setUserTokenHash,
@@ -29,6 +30,31 @@ export interface UserView {
   user_hash: string;
   is_active: boolean;
   created_at: string;
+}
+
+export interface ListedUser extends UserView {
+  subscription_count: number;
+}
+
+export interface UserListQuery {
+  search?: string;
+  status?: 'active' | 'disabled';
+  cursor?: string;
+  limit?: number;
+}
+
+/** A cursor names the last user of a page by its creation time and id, so deletes between pages skip nobody. */
+const encodeCursor = (user: UserView): string =>
+  Buffer.from(`${user.created_at}|${user.user_id}`).toString('base64url');
+
+function decodeCursor(cursor: string): { createdAt: string; userId: number } {
+  const [createdAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!createdAt || !id || rest.length > 0 || !/^[1-9]\d{0,15}$/.test(id)) {
+    throw errors.validation('The cursor is not one this endpoint returned.', [
+      { path: 'query.cursor', message: 'must be the next_cursor of a previous page' },
+    ]);
+  }
+  return { createdAt, userId: Number(id) };
 }
 
 export interface CreatedUser extends UserView {
@@ -106,6 +132,23 @@ export class UsersService {
   async find(userId: number): Promise<UserView | undefined> {
     const row = await findUser(this.database.db, userId);
     return row && userView(row);
+  }
+
+  /** A page of users, newest first; `next_cursor` is null on the last page. */
+  async list(query: UserListQuery): Promise<{ users: ListedUser[]; next_cursor: string | null }> {
+    const limit = query.limit ?? 50;
+    const rows = await listUsers(
+      this.database.db,
+      {
+        ...(query.search ? { idPrefix: query.search } : {}),
+        ...(query.status ? { isActive: query.status === 'active' } : {}),
+        ...(query.cursor ? { after: decodeCursor(query.cursor) } : {}),
+      },
+      limit,
+    );
+    const users = rows.map((row) => ({ ...userView(row), subscription_count: Number(row.subscription_count) }));
+    const last = users.at(-1);
+    return { users, next_cursor: users.length === limit && last ? encodeCursor(last) : null };
   }
 
   async findByHash(userHash: string): Promise<UserView | undefined> {

@@ -1,4 +1,5 @@
 // Database access for user accounts; API tokens are stored only as SHA-256 hashes.
+import { sql } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { lockRows, type Executor } from '../../db/executor.js';
 import type { UserRow } from '../../db/types.js';
@@ -60,4 +61,43 @@ export async function setUserActive(db: Executor, userId: number, isActive: bool
 export async function deleteUserRow(db: Executor, userId: number): Promise<boolean> {
   const result = await db.deleteFrom('users').where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+export interface UserListFilter {
+  /** Digits the user id starts with. */
+  idPrefix?: string;
+  isActive?: boolean;
+  /** Only users listed after this one (newest first: older, or as old with a smaller id). */
+  after?: { createdAt: string; userId: number };
+}
+
+export type ListedUserRow = UserRow & { subscription_count: number | string | bigint };
+
+/** Newest first (created_at, then user_id, descending), each with its number of subscriptions. */
+export function listUsers(db: Executor, filter: UserListFilter, limit: number): Promise<ListedUserRow[]> {
+  let query = db
+    .selectFrom('users')
+    .selectAll('users')
+    .select((eb) =>
+      eb
+        .selectFrom('subscriptions')
+        .select(eb.fn.countAll().as('n'))
+        .whereRef('subscriptions.user_id', '=', 'users.user_id')
+        .as('subscription_count'),
+    )
+    .orderBy('users.created_at', 'desc')
+    .orderBy('users.user_id', 'desc')
+    .limit(limit);
+  if (filter.idPrefix) query = query.where(sql<string>`cast(users.user_id as text)`, 'like', `${filter.idPrefix}%`);
+  if (filter.isActive !== undefined) query = query.where('users.is_active', '=', filter.isActive ? 1 : 0);
+  const after = filter.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('users.created_at', '<', after.createdAt),
+        eb.and([eb('users.created_at', '=', after.createdAt), eb('users.user_id', '<', after.userId)]),
+      ]),
+    );
+  }
+  return query.execute() as Promise<ListedUserRow[]>;
 }

@@ -8,6 +8,7 @@ import { ADMIN } from './strings';
 import { adminApi } from './api';
 import { canSign } from './signing';
 import { readAdminSecret, storeAdminSecret, useAdminSecret } from './secret';
+import './admin.css';
 
 export default function AdminGate() {
   const secret = useAdminSecret();
@@ -57,7 +58,16 @@ function SecretForm() {
   }
 
   return (
-    <Paper withBorder p="lg" maw={480} mx="auto" component="form" onSubmit={(event) => void submit(event)} noValidate>
+    <Paper
+      withBorder
+      p="lg"
+      maw={480}
+      mx="auto"
+      className="admin-console"
+      component="form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
       <Stack>
         <Title order={2}>{t('gate.title')}</Title>
         <Text size="sm">{t('gate.body')}</Text>

@@ -12,7 +12,7 @@ export default function AdminLayout() {
   const { t } = useTranslation(ADMIN);
   const queries = useQueryClient();
   return (
-    <Stack>
+    <Stack className="admin-console">
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>{t('title')}</Title>
         <Button

@@ -3,9 +3,12 @@
 /** WebCrypto's HMAC exists only in secure contexts: https, or http on localhost. */
 export const canSign = (): boolean => typeof crypto !== 'undefined' && crypto.subtle !== undefined;
 
-const keys = new Map<string, Promise<CryptoKey>>();
+/** Typed from crypto.subtle itself, so this module also compiles (and is tested) under Node's types. */
+type HmacKey = ReturnType<typeof crypto.subtle.importKey>;
 
-function importKey(secret: string): Promise<CryptoKey> {
+const keys = new Map<string, HmacKey>();
+
+function importKey(secret: string): HmacKey {
   let key = keys.get(secret);
   if (!key) {
     key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [

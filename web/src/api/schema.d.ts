@@ -12724,7 +12724,130 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List users
+         * @description Users newest first, each with its status, creation time and number of subscriptions; `search` keeps the ids starting with its digits, `status` the active or disabled ones. `next_cursor` (null on the last page) fetches the next page; a cursor that this endpoint did not return is 400 validation_failed.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Digits: only users whose id starts with them. */
+                    search?: string;
+                    /** @description Only active or only disabled users. */
+                    status?: "active" | "disabled";
+                    /** @description The `next_cursor` of the previous page. */
+                    cursor?: string;
+                    /** @description Users per page (1-200). */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of users. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Newest first (by created_at, then user_id). */
+                            users: {
+                                /** @description The user id. */
+                                user_id: number;
+                                /** @description UUID identifying the user; the owner_hash when creating a provider they own. */
+                                user_hash: string;
+                                /** @description false when the account is disabled. */
+                                is_active: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @description When the user was created.
+                                 */
+                                created_at: string;
+                                /** @description How many subscriptions the user has, managed ones included. */
+                                subscription_count: number;
+                            }[];
+                            /** @description Pass as `cursor` for the next (older) users; null on the last page. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
         put?: never;
         /**
          * Create a user

@@ -1,6 +1,212 @@
-// The admin console's providers screen (not built yet).
-import { AdminPlaceholder } from '../../AdminPlaceholder';
+// The admin providers screen: every provider (bots, resellers) with its owner; create one, disable, delete, re-token.
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Loading } from '../../../shell/Layout';
+import { describeAdminError } from '../../errors';
+import { ShownOnce } from '../../ShownOnce';
+import { ADMIN_PROVIDERS } from './strings';
+import {
+  useCreateProvider,
+  useDeleteProvider,
+  useProviders,
+  useRefreshProviderToken,
+  useSetProviderActive,
+} from './queries';
+
+const KNOWN = ['name_exists', 'provider_exists', 'user_not_found', 'provider_not_found', 'validation_failed'] as const;
+const NAME = /^(?=.{4,16}$)[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+interface Target {
+  hash: string;
+  name: string;
+}
 
 export default function Providers() {
-  return <AdminPlaceholder screen="providers" />;
+  const { t, i18n } = useTranslation(ADMIN_PROVIDERS);
+  const providers = useProviders();
+  const setActive = useSetProviderActive();
+  const remove = useDeleteProvider();
+  const refresh = useRefreshProviderToken();
+  const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
+  const [confirm, setConfirm] = useState<(Target & { kind: 'delete' | 'token' }) | null>(null);
+  const failed = [setActive, remove, refresh].find((m) => m.isError)?.error;
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  function confirmed() {
+    if (!confirm) return;
+    const { kind, hash, name } = confirm;
+    setConfirm(null);
+    if (kind === 'delete') remove.mutate(hash);
+    else refresh.mutate(hash, { onSuccess: (answer) => setSecret({ name, token: answer.api_token }) });
+  }
+
+  return (
+    <Stack>
+      <Title order={3}>{t('title')}</Title>
+      <Text>{t('intro')}</Text>
+      <CreateProvider onCreated={(name, token) => setSecret({ name, token })} />
+      {secret && (
+        <ShownOnce
+          value={secret.token}
+          onDone={() => setSecret(null)}
+          labels={{
+            title: t('shown.title', { name: secret.name }),
+            warning: t('shown.warning'),
+            copy: t('shown.copy'),
+            copied: t('shown.copied'),
+            done: t('shown.done'),
+          }}
+        />
+      )}
+      {failed && (
+        <Alert color="red" role="alert">
+          {describeAdminError(failed, t, KNOWN)}
+        </Alert>
+      )}
+      {providers.isPending && <Loading />}
+      {providers.isError && (
+        <Alert color="red" role="alert">
+          {describeAdminError(providers.error, t, KNOWN)}
+        </Alert>
+      )}
+      {providers.data?.length === 0 && <Text>{t('list.empty')}</Text>}
+      <Stack component="ul" gap="sm" className="admin-list">
+        {providers.data?.map((provider) => {
+          const target = { hash: provider.provider_hash, name: provider.provider_name };
+          return (
+            <Paper key={provider.provider_hash} withBorder p="md" component="li">
+              <Stack gap="xs">
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <Title order={4} dir="ltr" className="admin-wrap">
+                    {provider.provider_name}
+                  </Title>
+                  <Badge {...(provider.is_active ? {} : { variant: 'outline', color: 'gray' })}>
+                    {t(provider.is_active ? 'list.active' : 'list.disabled')}
+                  </Badge>
+                </Group>
+                {provider.provider_url && (
+                  <Anchor
+                    href={provider.provider_url}
+                    target="_blank"
+                    rel="noreferrer"
+                    dir="ltr"
+                    className="admin-wrap"
+                  >
+                    {provider.provider_url}
+                  </Anchor>
+                )}
+                <Text size="sm">{t('list.owner', { id: provider.owner_id })}</Text>
+                <Text size="sm">{t('list.created', { time: dates.format(new Date(provider.created_at)) })}</Text>
+                <Group gap="xs" wrap="wrap">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={setActive.isPending && setActive.variables.hash === provider.provider_hash}
+                    onClick={() => setActive.mutate({ hash: provider.provider_hash, active: !provider.is_active })}
+                  >
+                    {t(provider.is_active ? 'actions.disable' : 'actions.enable')}
+                  </Button>
+                  <Button size="xs" variant="default" onClick={() => setConfirm({ ...target, kind: 'token' })}>
+                    {t('actions.token')}
+                  </Button>
+                  <Button size="xs" variant="default" onClick={() => setConfirm({ ...target, kind: 'delete' })}>
+                    {t('actions.delete')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Paper>
+          );
+        })}
+      </Stack>
+      <Modal
+        opened={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title={confirm && t(`confirm.${confirm.kind}Title`, { name: confirm.name })}
+        closeButtonProps={{ 'aria-label': t('confirm.cancel') }}
+      >
+        <Stack>
+          <Text>{confirm && t(`confirm.${confirm.kind}Body`)}</Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => setConfirm(null)}>
+              {t('confirm.cancel')}
+            </Button>
+            <Button onClick={confirmed}>{confirm && t(`confirm.${confirm.kind}`)}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+function CreateProvider({ onCreated }: { onCreated: (name: string, token: string) => void }) {
+  const { t } = useTranslation(ADMIN_PROVIDERS);
+  const create = useCreateProvider();
+  const [owner, setOwner] = useState('');
+  const [name, setName] = useState('');
+  const [url, setUrl] = useState('');
+  const [checked, setChecked] = useState(false);
+  const ownerValid = /^[1-9]\d{0,15}$/.test(owner.trim()) && Number.isSafeInteger(Number(owner.trim()));
+  const nameValid = NAME.test(name.trim());
+  const urlValid = url.trim() === '' || /^https?:\/\/\S+$/i.test(url.trim());
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setChecked(true);
+    if (!ownerValid || !nameValid || !urlValid) return;
+    create.mutate(
+      { ownerId: Number(owner.trim()), name: name.trim(), url: url.trim() },
+      {
+        onSuccess: (provider) => {
+          setOwner('');
+          setName('');
+          setUrl('');
+          setChecked(false);
+          onCreated(provider.provider_name, provider.api_token);
+        },
+      },
+    );
+  }
+
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate>
+      <Stack gap="xs">
+        <Title order={4}>{t('create.title')}</Title>
+        <TextInput
+          label={t('create.owner')}
+          description={t('create.ownerHint')}
+          value={owner}
+          onChange={(event) => setOwner(event.currentTarget.value)}
+          inputMode="numeric"
+          dir="ltr"
+          error={checked && !ownerValid ? t('create.ownerInvalid') : null}
+        />
+        <TextInput
+          label={t('create.name')}
+          description={t('create.nameHint')}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          dir="ltr"
+          error={checked && !nameValid ? t('create.nameInvalid') : null}
+        />
+        <TextInput
+          label={t('create.url')}
+          description={t('create.urlHint')}
+          value={url}
+          onChange={(event) => setUrl(event.currentTarget.value)}
+          dir="ltr"
+          type="url"
+          error={checked && !urlValid ? t('create.urlInvalid') : null}
+        />
+        {create.isError && (
+          <Alert color="red" role="alert">
+            {describeAdminError(create.error, t, KNOWN)}
+          </Alert>
+        )}
+        <Button type="submit" w="fit-content" loading={create.isPending}>
+          {t('create.submit')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
 }

@@ -1,0 +1,62 @@
+// The admin users screen's strings in English: the source catalog every other language mirrors.
+export const en = {
+  title: 'Users',
+  create: {
+    title: 'Create a user',
+    id: 'User id',
+    hint: 'A whole number above 0, for example the person’s Telegram id.',
+    invalid: 'Enter a whole number above 0.',
+    submit: 'Create user',
+  },
+  filter: {
+    search: 'Search by user id',
+    digits: 'Digits only.',
+    status: 'Status',
+    all: 'All',
+    active: 'Active',
+    disabled: 'Disabled',
+  },
+  list: {
+    user: 'User {{id}}',
+    active: 'Active',
+    disabled: 'Disabled',
+    created: 'Created: {{time}}',
+    subscriptions: 'Subscriptions: {{count}}',
+    empty: 'No user matches.',
+    more: 'Show more',
+  },
+  actions: {
+    disable: 'Disable',
+    enable: 'Enable',
+    link: 'Sign-in link',
+    token: 'New API token',
+    connections: 'Connections',
+    delete: 'Delete',
+  },
+  shown: {
+    tokenTitle: 'API token of user {{id}}',
+    tokenWarning: 'Shown only now: the server keeps only a hash. Copy it and give it to the user.',
+    linkTitle: 'Sign-in link for user {{id}}',
+    linkWarning: 'Valid 15 minutes, once. Send it to this user only: it signs them in to the dashboard.',
+    copy: 'Copy',
+    copied: 'Copied',
+    done: 'Done',
+  },
+  confirm: {
+    deleteTitle: 'Delete user {{id}}?',
+    deleteBody:
+      'Their subscriptions, sources, connections and any provider they own are deleted too, and their links stop working at once.',
+    delete: 'Delete',
+    tokenTitle: 'New API token for user {{id}}?',
+    tokenBody: 'The current token and every browser session of this user stop working at once.',
+    token: 'Issue a new token',
+    cancel: 'Cancel',
+  },
+  errors: {
+    user_exists: 'A user with this id exists already.',
+    user_not_found: 'This user no longer exists.',
+    account_disabled: 'This user is disabled: enable them first.',
+    validation_failed: 'The server refused the input. Check the user id.',
+    other: 'The request failed: {{message}}',
+  },
+};
