@@ -11,12 +11,26 @@ import { useRestoreTemplate, useSaveTemplate, useTemplate, type TemplatedFormat 
 const TEMPLATED: TemplatedFormat[] = ['mihomo', 'sing-box', 'xray'];
 
 /** The 1-based line a parser's message names: `line 3`, or a JSON `position 42` counted in `text`. */
-export function namedLine(message: string, text: string): number | null {
+function namedLine(message: string, text: string): number | null {
   const line = /\bline (\d+)/i.exec(message);
   if (line) return Number(line[1]);
   const position = /\bposition (\d+)/i.exec(message);
-  if (!position) return null;
-  return text.slice(0, Number(position[1])).split('\n').length;
+  return position ? text.slice(0, Number(position[1])).split('\n').length : null;
+}
+
+/**
+ * The line a refusal points at. The server names it for YAML; Node's JSON messages often name none, so for JSON the
+ * browser's own parser, whose messages carry the line, is asked where the text stops being JSON.
+ */
+function problemLine(problem: string, text: string, format: TemplatedFormat): number | null {
+  const named = namedLine(problem, text);
+  if (named !== null || format === 'mihomo' || !problem.startsWith('not valid JSON')) return named;
+  try {
+    JSON.parse(text);
+    return null;
+  } catch (error) {
+    return namedLine((error as Error).message, text);
+  }
 }
 
 export function TemplateEditor() {
@@ -66,7 +80,7 @@ function TemplateForm({ format, initial, builtin }: FormProps) {
   const problem =
     fieldIssues(failure)['template'] ??
     (failure instanceof ApiError && failure.code === 'invalid_template' ? failure.message : undefined);
-  const line = problem ? namedLine(problem, text) : null;
+  const line = problem ? problemLine(problem, text, format) : null;
   const lineText = line ? text.split('\n')[line - 1] : undefined;
 
   return (
