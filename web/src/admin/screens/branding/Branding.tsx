@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Alert, Button, ColorInput, FileInput, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ADMIN } from '../../strings';
 import { wantsDarkText } from '../../../shell/branding';
 import { fieldIssues } from '../../field-issues';
 import { BRANDING } from './strings';
@@ -19,10 +20,11 @@ interface Form {
 
 export default function Branding() {
   const { t } = useTranslation(BRANDING);
+  const admin = useTranslation(ADMIN).t;
   const branding = useBrandingSettings();
   return (
     <Stack>
-      <Title order={3}>{t('title')}</Title>
+      <Title order={3}>{admin('nav.branding')}</Title>
       <Text>{t('intro')}</Text>
       {branding.isError && <Alert color="red">{t('loadFailed', { message: branding.error.message })}</Alert>}
       {branding.data && (
@@ -116,6 +118,7 @@ function BrandingForm({ initial }: { initial: Form }) {
           label={t('accent')}
           description={t('accentHint')}
           format="hex"
+          withEyeDropper={false}
           dir="ltr"
           placeholder="#4263eb"
           value={form.accent_color}

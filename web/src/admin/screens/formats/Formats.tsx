@@ -1,6 +1,7 @@
 // The admin console's formats screen: the format rules with a preview, the templates, and the xray setting.
 import { Alert, Divider, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ADMIN } from '../../strings';
 import { FORMATS } from './strings';
 import { useFormatSettings, useSaveFormatSettings } from './queries';
 import { RulesEditor } from './RulesEditor';
@@ -8,9 +9,10 @@ import { TemplateEditor } from './TemplateEditor';
 
 export default function Formats() {
   const { t } = useTranslation(FORMATS);
+  const admin = useTranslation(ADMIN).t;
   return (
     <Stack>
-      <Title order={3}>{t('title')}</Title>
+      <Title order={3}>{admin('nav.formats')}</Title>
       <Text>{t('intro')}</Text>
       <RulesEditor />
       <Divider />

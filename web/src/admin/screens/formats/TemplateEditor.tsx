@@ -107,7 +107,7 @@ function TemplateForm({ format, initial, builtin }: FormProps) {
       />
       {line !== null && lineText !== undefined && (
         <Group gap="xs" wrap="nowrap" align="flex-start">
-          <Text size="sm" c="red.8" fw={600} style={{ whiteSpace: 'nowrap' }}>
+          <Text size="sm" c="var(--mantine-color-error)" fw={600} style={{ whiteSpace: 'nowrap' }}>
             {t('templates.line', { line })}
           </Text>
           <Code dir="ltr" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>

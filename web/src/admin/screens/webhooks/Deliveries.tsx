@@ -59,7 +59,7 @@ function DeliveryItem({ delivery, dates, redelivering, onRedeliver }: ItemProps)
             <Text fw={600} dir="ltr">
               {delivery.event_type}
             </Text>
-            <Badge color={STATUS_COLOR[delivery.status]} variant="light">
+            <Badge color={STATUS_COLOR[delivery.status]} variant="light" c="bright">
               {t(`deliveries.status.${delivery.status}`)}
             </Badge>
             <Text size="sm" c="dimmed">

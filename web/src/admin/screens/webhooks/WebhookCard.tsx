@@ -36,7 +36,7 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
           <Text fw={700} dir="ltr" id={titleId} style={{ wordBreak: 'break-all' }}>
             {webhook.url}
           </Text>
-          <Badge color={webhook.enabled ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
+          <Badge color={webhook.enabled ? 'green' : 'gray'} variant="light" c="bright" style={{ flexShrink: 0 }}>
             {webhook.enabled ? t('card.enabled') : t('card.disabled')}
           </Badge>
         </Group>

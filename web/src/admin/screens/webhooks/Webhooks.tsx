@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ADMIN } from '../../strings';
 import { WEBHOOKS } from './strings';
 import { useCreateWebhook, useWebhooks } from './queries';
 import { WebhookCard } from './WebhookCard';
@@ -10,6 +11,7 @@ import { SecretNotice } from './SecretNotice';
 
 export default function Webhooks() {
   const { t } = useTranslation(WEBHOOKS);
+  const admin = useTranslation(ADMIN).t;
   const webhooks = useWebhooks();
   const create = useCreateWebhook();
   // A new form after each creation, so its fields start empty.
@@ -17,7 +19,7 @@ export default function Webhooks() {
 
   return (
     <Stack>
-      <Title order={3}>{t('title')}</Title>
+      <Title order={3}>{admin('nav.webhooks')}</Title>
       <Text>{t('intro')}</Text>
       {create.data && (
         <SecretNotice title={t('secret.createdTitle')} secret={create.data.secret} onDone={() => create.reset()} />

@@ -1,6 +1,5 @@
 // The branding screen's strings in English: the source catalog every other language mirrors key for key.
 export const en = {
-  title: 'Branding',
   intro:
     'How the subscription page, the connect page and this dashboard present the service. Empty fields use the defaults.',
   loadFailed: 'Could not load the branding: {{message}}',

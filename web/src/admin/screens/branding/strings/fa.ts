@@ -3,10 +3,9 @@ import type { Catalog } from '../../../../i18n/catalog';
 import type { en } from './en';
 
 export const fa: Catalog<typeof en> = {
-  title: 'نشان تجاری',
   intro:
     'اینکه صفحهٔ اشتراک، صفحهٔ اتصال و این داشبورد سرویس را چگونه نشان دهند. فیلدهای خالی از مقدار پیش‌فرض استفاده می‌کنند.',
-  loadFailed: 'نشان تجاری بارگیری نشد: {{message}}',
+  loadFailed: 'نام و نشان بارگیری نشد: {{message}}',
   serviceName: 'نام سرویس',
   serviceNameHint: 'خالی: subweave.',
   logo: 'لوگو',
@@ -21,7 +20,7 @@ export const fa: Catalog<typeof en> = {
   supportUrlHint: 'در هر صفحهٔ اشتراکی که لینک پشتیبانی خودش را ندارد نشان داده می‌شود.',
   sample: 'نمونه',
   sampleButton: 'افزودن به برنامه',
-  save: 'ذخیرهٔ نشان تجاری',
-  saved: 'نشان تجاری ذخیره شد. صفحه‌ها در کمتر از یک ثانیه آن را نشان می‌دهند.',
+  save: 'ذخیرهٔ نام و نشان',
+  saved: 'نام و نشان ذخیره شد. صفحه‌ها در کمتر از یک ثانیه آن را نشان می‌دهند.',
   refused: 'چیزی ذخیره نشد: {{message}}',
 };

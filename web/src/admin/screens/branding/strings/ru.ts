@@ -3,7 +3,6 @@ import type { Catalog } from '../../../../i18n/catalog';
 import type { en } from './en';
 
 export const ru: Catalog<typeof en> = {
-  title: 'Оформление',
   intro:
     'Как страница подписки, страница подключения и эта панель представляют сервис. Пустые поля — значения по умолчанию.',
   loadFailed: 'Не удалось загрузить оформление: {{message}}',

@@ -3,7 +3,6 @@ import type { Catalog } from '../../../../i18n/catalog';
 import type { en } from './en';
 
 export const zh: Catalog<typeof en> = {
-  title: '品牌',
   intro: '订阅页面、连接页面和本控制台如何展示服务。留空的字段使用默认值。',
   loadFailed: '无法加载品牌设置：{{message}}',
   serviceName: '服务名称',

@@ -1,6 +1,5 @@
 // The formats screen's strings in English: the source catalog every other language mirrors key for key.
 export const en = {
-  title: 'Formats and templates',
   intro:
     'Format rules decide which format the subscription link answers each app with: the first enabled rule whose header matches wins; with none, the app gets base64.',
   loadFailed: 'Could not load this: {{message}}',

@@ -3,7 +3,6 @@ import type { Catalog } from '../../../../i18n/catalog';
 import type { en } from './en';
 
 export const zh: Catalog<typeof en> = {
-  title: '格式与模板',
   intro:
     '格式规则决定订阅链接以哪种格式回应每个应用：第一条已启用且请求头匹配的规则生效；没有匹配时，应用得到 base64。',
   loadFailed: '无法加载：{{message}}',

@@ -1,6 +1,5 @@
 // The webhooks screen's strings in English: the source catalog every other language mirrors key for key.
 export const en = {
-  title: 'Webhooks',
   intro:
     'Endpoints that receive events as signed HTTP requests (Standard Webhooks). Verify each delivery with its secret; see docs/webhooks.md.',
   loadFailed: 'Could not load this: {{message}}',

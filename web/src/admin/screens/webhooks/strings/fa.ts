@@ -3,7 +3,6 @@ import type { Catalog } from '../../../../i18n/catalog';
 import type { en } from './en';
 
 export const fa: Catalog<typeof en> = {
-  title: 'وب‌هوک‌ها',
   intro:
     'نشانی‌هایی که رویدادها را به صورت درخواست‌های HTTP امضاشده (Standard Webhooks) دریافت می‌کنند. هر تحویل را با کلید مخفی آن بررسی کنید؛ نگاه کنید به docs/webhooks.md.',
   loadFailed: 'بارگیری نشد: {{message}}',

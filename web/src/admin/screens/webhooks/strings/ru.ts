@@ -3,7 +3,6 @@ import type { Catalog } from '../../../../i18n/catalog';
 import type { en } from './en';
 
 export const ru: Catalog<typeof en> = {
-  title: 'Вебхуки',
   intro:
     'Адреса, которые получают события в виде подписанных HTTP-запросов (Standard Webhooks). Проверяйте каждую доставку секретом; см. docs/webhooks.md.',
   loadFailed: 'Не удалось загрузить: {{message}}',

@@ -3,7 +3,6 @@ import type { Catalog } from '../../../../i18n/catalog';
 import type { en } from './en';
 
 export const zh: Catalog<typeof en> = {
-  title: 'Webhook',
   intro: '以签名 HTTP 请求（Standard Webhooks）接收事件的端点。请用密钥验证每次投递；见 docs/webhooks.md。',
   loadFailed: '无法加载：{{message}}',
   refused: '被拒绝：{{message}}',
