@@ -135,6 +135,31 @@ describeEachDatabase('admin format rules', (kind) => {
     expectError(await t.admin('PUT', '/format-rules', { rules }), 400, 'validation_failed');
   });
 
+  it('previews the choice for given headers with the rules in force or a draft list, saving nothing', async () => {
+    const preview = async (body: Record<string, unknown>) => {
+      const res = await t.admin('POST', '/format-rules/preview', body);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ format: string; rule: string }>();
+    };
+    expect(await preview({ user_agent: 'ClashMetaForAndroid/2.11' })).toEqual({ format: 'mihomo', rule: 'mihomo' });
+    expect(await preview({ user_agent: 'SFA/1.11.4 (1114; sing-box 1.11.4)' })).toEqual({
+      format: 'sing-box-1.11',
+      rule: 'sing-box',
+    });
+    expect(await preview({ accept: 'text/html', user_agent: 'Mozilla/5.0' })).toEqual({
+      format: 'page',
+      rule: 'browser',
+    });
+    expect(await preview({ user_agent: 'curl/8.0' })).toEqual({ format: 'base64', rule: 'default' });
+    const draft = [rule('curl', { result: 'block' })];
+    expect(await preview({ user_agent: 'curl/8.0', rules: draft })).toEqual({ format: 'block', rule: 'curl' });
+    const rules = (await t.admin('GET', '/format-rules')).json<{ rules: Array<{ id: string }> }>().rules;
+    expect(rules.map((r) => r.id)).toEqual(DEFAULT_IDS);
+    const bad = await t.admin('POST', '/format-rules/preview', { rules: [rule('a'), rule('a')] });
+    const issues = (expectError(bad, 400, 'validation_failed').details as { issues: Array<{ path: string }> }).issues;
+    expect(issues.map((i) => i.path)).toEqual(['body.rules[1].id']);
+  });
+
   it('needs the admin signature', async () => {
     expectError(await t.call('GET', '/api/v1/admin/format-rules'), 401, 'missing_signature');
   });

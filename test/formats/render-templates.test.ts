@@ -71,6 +71,7 @@ describe('templates', () => {
     const cases: [TemplatedFormat, string, string | RegExp][] = [
       ['mihomo', 'a: [1', /^not valid YAML/],
       ['mihomo', 'a: 1\na: 2\n', /^not valid YAML/],
+      ['mihomo', 'a: 1\nb:\n  - x\n bad: [\n', /^not valid YAML at line 4: /],
       ['mihomo', '- 1', 'the document is not a mapping'],
       ['mihomo', 'proxies: 3\nproxy-groups: []', '`proxies` is not a list of maps'],
       ['mihomo', 'proxy-groups: [{name: G, type: select, proxies: [DIRECT]}]', 'no proxy group lists "{{servers}}"'],

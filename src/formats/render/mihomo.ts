@@ -18,7 +18,12 @@ const isMap = (value: unknown): value is Record<string, unknown> =>
 function parseTemplate(text: string): Parsed<MihomoTemplate> {
   if (yamlNestsDeeper(text)) return TOO_DEEP;
   const parsed = parseDocument(text, { prettyErrors: false });
-  if (parsed.errors.length > 0) return { ok: false, problem: `not valid YAML: ${parsed.errors[0]?.message}` };
+  const [first] = parsed.errors;
+  if (first) {
+    // The line lets the admin console point at it (docs/dashboard.md).
+    const line = text.slice(0, first.pos[0]).split('\n').length;
+    return { ok: false, problem: `not valid YAML at line ${line}: ${first.message}` };
+  }
   let document: unknown;
   try {
     document = parsed.toJS({ maxAliasCount: 100 });

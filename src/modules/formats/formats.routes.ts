@@ -5,12 +5,15 @@ import { errors } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { FORMATS, TEMPLATED_FORMATS, formatNamed, type TemplatedFormat } from '../../formats/formats.js';
 import type { FormatSettings } from './format-settings.js';
-import type { FormatRule } from './format-rules.js';
+import { chooseLink, compileRules, validateRules, type FormatRule } from './format-rules.js';
+import { servedFormat } from './client-versions.js';
 import {
   FormatRulesBody,
   FormatRulesResponse,
   FormatSettingsBody,
   FormatSettingsResponse,
+  RulePreviewBody,
+  RulePreviewResponse,
   TemplateBody,
   TemplateParams,
   TemplateResponse,
@@ -68,6 +71,29 @@ export const formatAdminRoutes: FastifyPluginAsync<{ formats: FormatSettings }> 
       },
     },
     async () => rulesAnswer(await formats.restoreDefaultRules()),
+  );
+
+  app.post(
+    '/format-rules/preview',
+    {
+      schema: {
+        summary: 'Preview the format rules',
+        description:
+          'Answers which format and rule the public link would choose for these headers, with the rules in force or ' +
+          'with `rules` (checked as PUT checks them, never saved), after the client-version adjustment.',
+        body: RulePreviewBody,
+        response: { 200: RulePreviewResponse, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const { rules, user_agent: userAgent, accept } = request.body;
+      const compiled = rules ? compileRules(validateRules(rules as FormatRule[])) : formats.rules;
+      const choice = chooseLink(compiled, { headers: { 'user-agent': userAgent, accept } });
+      if (choice.result !== 'sing-box' && choice.result !== 'mihomo')
+        return { format: choice.result, rule: choice.rule };
+      const served = servedFormat(choice.result, userAgent);
+      return { format: served.variant ?? served.format, rule: choice.rule };
+    },
   );
 
   app.get(

@@ -59,6 +59,31 @@ export const FormatRulesResponse = Type.Object(
 
 export type FormatRulesBody = { rules: FormatRule[] };
 
+export const RulePreviewBody = Type.Object(
+  {
+    rules: Type.Optional(FormatRulesBody.properties.rules),
+    user_agent: Type.Optional(
+      Type.String({ maxLength: 1024, description: 'User-Agent the rules should see (default none).' }),
+    ),
+    accept: Type.Optional(Type.String({ maxLength: 1024, description: 'Accept header the rules should see.' })),
+  },
+  {
+    additionalProperties: false,
+    description: 'Request headers, and a rule list to try instead of the one in force (validated as for PUT).',
+  },
+);
+
+export const RulePreviewResponse = Type.Object(
+  {
+    format: Type.String({
+      description:
+        "What `Subweave-Format` would say: the format, an older client's variant (`sing-box-1.11`, `clash-classic`), `page`, or `block`.",
+    }),
+    rule: Type.String({ description: 'The deciding rule id, or `default`.' }),
+  },
+  { description: 'What the public link would answer a client sending these headers.' },
+);
+
 export const TemplateParams = Type.Object({
   format: Type.String({ maxLength: 64, description: `Templated format: ${TEMPLATED_FORMATS.join(', ')}.` }),
 });

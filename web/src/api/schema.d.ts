@@ -16726,6 +16726,161 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/format-rules/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview the format rules
+         * @description Answers which format and rule the public link would choose for these headers, with the rules in force or with `rules` (checked as PUT checks them, never saved), after the client-version adjustment.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description Request headers, and a rule list to try instead of the one in force (validated as for PUT). */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The whole ordered list. */
+                        rules?: {
+                            /** @description Unique id (lower-case letters, digits, `-`, `_`; not `path`, `query` or `default`). */
+                            id: string;
+                            /** @description Request header to read: an HTTP token (RFC 9110), case-insensitive, e.g. `user-agent` or `accept`. At most its first 512 characters are compared; an absent header reads as "". */
+                            header: string;
+                            /**
+                             * @description How `value` is compared with the header (an absent header reads as "").
+                             * @enum {string}
+                             */
+                            match: "contains" | "prefix" | "equals" | "regex";
+                            /** @description Text, or a regular expression in RE2 syntax (no backreferences or lookaround: 400 invalid_pattern), matched in time linear in the header. At most 256 characters. */
+                            value: string;
+                            /**
+                             * @description Compare case-sensitively (default false).
+                             * @default false
+                             */
+                            case_sensitive: boolean;
+                            /**
+                             * @description Disabled rules are kept but never match (default true).
+                             * @default true
+                             */
+                            enabled: boolean;
+                            /**
+                             * @description A format (`clash` is stored as `mihomo`), `page`, or `block` (403 client_blocked).
+                             * @enum {string}
+                             */
+                            result: "base64" | "plain" | "mihomo" | "sing-box" | "xray" | "sip008" | "page" | "block" | "clash";
+                        }[];
+                        /** @description User-Agent the rules should see (default none). */
+                        user_agent?: string;
+                        /** @description Accept header the rules should see. */
+                        accept?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description What the public link would answer a client sending these headers. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What `Subweave-Format` would say: the format, an older client's variant (`sing-box-1.11`, `clash-classic`), `page`, or `block`. */
+                            format: string;
+                            /** @description The deciding rule id, or `default`. */
+                            rule: string;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Envelope of every non-2xx response. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable snake_case error code, e.g. `validation_failed`. */
+                            error: string;
+                            /** @description Human-readable explanation. */
+                            message: string;
+                            /** @description Extra machine-readable details (field issues, limits, ids), or null. */
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/format-settings": {
         parameters: {
             query?: never;

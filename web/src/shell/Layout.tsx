@@ -6,6 +6,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { SHELL } from './strings';
 import { useSession, useSignOut } from './session';
+import { useAccentColor, useBranding } from './branding';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { LanguageSwitch } from './LanguageSwitch';
 import './shell.css';
@@ -26,6 +27,8 @@ export function Layout() {
   // Below the sm breakpoint (48em) the navigation slides in; closed, it must not take focus or be read out.
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const navHidden = !wide && !opened;
+  const branding = useBranding().data;
+  useAccentColor(branding?.accent_color);
 
   return (
     <AppShell
@@ -45,12 +48,14 @@ export function Layout() {
       </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" className="brand">
             {signedIn && (
               <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
             )}
-            <Title order={1} size="h3">
-              {t('appName')}
+            {/* The name beside it says what the logo says, so the image is decoration. */}
+            {branding?.logo && <img className="brand-logo" src={branding.logo} alt="" />}
+            <Title order={1} size="h3" className="brand-name">
+              {branding?.service_name ?? t('appName')}
             </Title>
           </Group>
           <Group gap="xs" wrap="nowrap">

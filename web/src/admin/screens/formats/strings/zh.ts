@@ -1,0 +1,71 @@
+// The formats screen's strings in Simplified Chinese.
+import type { Catalog } from '../../../../i18n/catalog';
+import type { en } from './en';
+
+export const zh: Catalog<typeof en> = {
+  intro:
+    '格式规则决定订阅链接以哪种格式回应每个应用：第一条已启用且请求头匹配的规则生效；没有匹配时，应用得到 base64。',
+  loadFailed: '无法加载：{{message}}',
+  rules: {
+    title: '格式规则',
+    rule: '规则 {{number}}',
+    id: 'ID',
+    header: '请求头',
+    match: '比较方式',
+    matches: {
+      contains: '包含',
+      prefix: '开头是',
+      equals: '等于',
+      regex: '匹配正则表达式',
+    },
+    value: '值',
+    result: '回应为',
+    block: '拒绝 (403)',
+    page: '网页',
+    enabled: '已启用',
+    caseSensitive: '区分大小写',
+    up: '上移',
+    down: '下移',
+    remove: '删除',
+    add: '添加规则',
+    save: '保存规则',
+    saved: '规则已保存。所有实例会在一秒内使用它们。',
+    restore: '恢复内置规则',
+    restoreTitle: '恢复内置规则？',
+    restoreBody: '你的规则将被内置列表替换。此操作无法撤销。',
+    restoreConfirm: '恢复',
+    cancel: '取消',
+    empty: '没有规则：每个应用都得到 base64。',
+    refused: '未保存任何内容：{{message}}',
+  },
+  preview: {
+    title: '某个应用会得到哪种格式？',
+    body: '按上面编辑中的规则测试，无需先保存。',
+    userAgent: 'User-Agent',
+    accept: 'Accept 请求头（可选）',
+    run: '预览',
+    answer: '格式：{{format}}',
+    rule: '决定的规则：{{rule}}',
+    defaultRule: '没有匹配（默认）',
+  },
+  templates: {
+    title: '模板',
+    body: '每种结构化格式用节点填充的文档（见 docs/templates.md）。',
+    format: '格式',
+    label: '{{format}} 的模板',
+    builtin: '内置',
+    custom: '已修改',
+    save: '保存模板',
+    saved: '模板已保存。',
+    restore: '恢复内置模板',
+    restoreTitle: '恢复内置模板？',
+    restoreBody: '你的 {{format}} 模板将被内置模板替换。此操作无法撤销。',
+    line: '第 {{line}} 行：',
+  },
+  settings: {
+    title: '旧版 Xray 内核',
+    xray: '为要求不安全 TLS 的节点写入 allowInsecure',
+    xrayBody:
+      'Xray 自 26.6.22 版起拒绝 allowInsecure，因此这类节点不会出现在 xray 格式中。仅当你的用户使用旧版内核时才开启。',
+  },
+};

@@ -1,0 +1,73 @@
+// The webhooks screen's strings in Persian.
+import type { Catalog } from '../../../../i18n/catalog';
+import type { en } from './en';
+
+export const fa: Catalog<typeof en> = {
+  intro:
+    'نشانی‌هایی که رویدادها را به صورت درخواست‌های HTTP امضاشده (Standard Webhooks) دریافت می‌کنند. هر تحویل را با کلید مخفی آن بررسی کنید؛ نگاه کنید به docs/webhooks.md.',
+  loadFailed: 'بارگیری نشد: {{message}}',
+  refused: 'رد شد: {{message}}',
+  none: 'هنوز نشانی‌ای نیست.',
+  form: {
+    createTitle: 'نشانی تازه',
+    url: 'URL',
+    events: 'رویدادها',
+    everyEvent: 'همهٔ رویدادها (*)',
+    eventsHint: 'دست‌کم یکی را انتخاب کنید.',
+    description: 'توضیح (اختیاری)',
+    enabled: 'فعال',
+    create: 'ساختن نشانی',
+    save: 'ذخیره',
+    cancel: 'انصراف',
+  },
+  secret: {
+    createdTitle: 'نشانی ساخته شد. کلید مخفی آن:',
+    rotatedTitle: 'کلید مخفی تازه:',
+    once: 'فقط همین حالا نشان داده می‌شود. آن را در گیرندهٔ خود کپی کنید.',
+    both: 'تا {{time}} هر تحویل با هر دو کلید مخفی تازه و قدیمی امضا می‌شود تا گیرنده در این مدت جابه‌جا شود.',
+    copy: 'کپی کلید مخفی',
+    copied: 'کپی شد',
+    done: 'ذخیره‌اش کردم',
+  },
+  card: {
+    events: 'رویدادها: {{events}}',
+    enabled: 'فعال',
+    disabled: 'غیرفعال',
+    disabledReason: 'سرویس این نشانی را غیرفعال کرد: {{reason}}',
+    lastSuccess: 'آخرین موفقیت: {{time}}',
+    neverSucceeded: 'هنوز هیچ تحویل موفقی نبوده است.',
+    edit: 'ویرایش',
+    test: 'فرستادن رویداد آزمایشی',
+    testSent: 'رویداد webhook.test در صف است؛ در گزارش تحویل‌ها دیده می‌شود.',
+    rotate: 'عوض کردن کلید مخفی',
+    rotateTitle: 'کلید مخفی عوض شود؟',
+    rotateBody:
+      'یک کلید مخفی تازه ساخته و یک بار نشان داده می‌شود. تا ۲۴ ساعت تحویل‌ها امضای هر دو کلید را دارند؛ پس از آن فقط کلید تازه کار می‌کند.',
+    rotateConfirm: 'عوض کردن',
+    remove: 'حذف',
+    removeTitle: 'این نشانی حذف شود؟',
+    removeBody: 'تحویل به {{url}} متوقف و گزارش تحویل‌هایش حذف می‌شود. این کار برگشت‌پذیر نیست.',
+    removeConfirm: 'حذف',
+    showDeliveries: 'نمایش گزارش تحویل‌ها',
+    hideDeliveries: 'پنهان کردن گزارش تحویل‌ها',
+  },
+  deliveries: {
+    title: 'گزارش تحویل‌ها',
+    refresh: 'تازه‌سازی',
+    none: 'در ۷ روز گذشته تحویلی نبوده است.',
+    status: {
+      pending: 'در انتظار',
+      delivered: 'تحویل شد',
+      failed: 'ناموفق',
+    },
+    nextAttempt: 'تلاش بعدی: {{time}}',
+    time: 'زمان',
+    answer: 'وضعیت',
+    duration: 'مدت',
+    response: 'پاسخ (۱ کیلوبایت نخست)',
+    noAnswer: 'بی‌پاسخ',
+    ms: '{{ms}} میلی‌ثانیه',
+    redeliver: 'تحویل دوباره',
+    attemptsLabel: 'تلاش‌ها برای {{event}}',
+  },
+};

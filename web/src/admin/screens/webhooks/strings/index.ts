@@ -1,0 +1,8 @@
+// The webhooks screen's namespace: its catalogs in every language, registered when the screen loads.
+import { registerStrings } from '../../../../i18n/catalog';
+import { en } from './en';
+import { fa } from './fa';
+import { ru } from './ru';
+import { zh } from './zh';
+
+export const WEBHOOKS = registerStrings('admin-webhooks', { en, ru, zh, fa });

@@ -1,0 +1,73 @@
+// The webhooks screen's strings in Russian.
+import type { Catalog } from '../../../../i18n/catalog';
+import type { en } from './en';
+
+export const ru: Catalog<typeof en> = {
+  intro:
+    'Адреса, которые получают события в виде подписанных HTTP-запросов (Standard Webhooks). Проверяйте каждую доставку секретом; см. docs/webhooks.md.',
+  loadFailed: 'Не удалось загрузить: {{message}}',
+  refused: 'Отказ: {{message}}',
+  none: 'Адресов пока нет.',
+  form: {
+    createTitle: 'Новый адрес',
+    url: 'URL',
+    events: 'События',
+    everyEvent: 'Все события (*)',
+    eventsHint: 'Выберите хотя бы одно.',
+    description: 'Описание (необязательно)',
+    enabled: 'Включён',
+    create: 'Создать адрес',
+    save: 'Сохранить',
+    cancel: 'Отмена',
+  },
+  secret: {
+    createdTitle: 'Адрес создан. Его секрет:',
+    rotatedTitle: 'Новый секрет:',
+    once: 'Он показывается только сейчас. Скопируйте его в свой обработчик.',
+    both: 'До {{time}} каждая доставка подписывается и новым, и старым секретом, чтобы обработчик успел перейти.',
+    copy: 'Скопировать секрет',
+    copied: 'Скопировано',
+    done: 'Я сохранил его',
+  },
+  card: {
+    events: 'События: {{events}}',
+    enabled: 'Включён',
+    disabled: 'Выключен',
+    disabledReason: 'Сервис выключил этот адрес: {{reason}}',
+    lastSuccess: 'Последний успех: {{time}}',
+    neverSucceeded: 'Успешных доставок ещё не было.',
+    edit: 'Изменить',
+    test: 'Отправить тестовое событие',
+    testSent: 'Событие webhook.test поставлено в очередь; оно появится в журнале доставок.',
+    rotate: 'Сменить секрет',
+    rotateTitle: 'Сменить секрет?',
+    rotateBody:
+      'Будет создан новый секрет, он покажется один раз. 24 часа доставки несут подписи обоими секретами; после этого работает только новый.',
+    rotateConfirm: 'Сменить',
+    remove: 'Удалить',
+    removeTitle: 'Удалить этот адрес?',
+    removeBody: 'Доставки на {{url}} прекратятся, журнал доставок будет удалён. Это нельзя отменить.',
+    removeConfirm: 'Удалить',
+    showDeliveries: 'Показать журнал доставок',
+    hideDeliveries: 'Скрыть журнал доставок',
+  },
+  deliveries: {
+    title: 'Журнал доставок',
+    refresh: 'Обновить',
+    none: 'За последние 7 дней доставок не было.',
+    status: {
+      pending: 'В очереди',
+      delivered: 'Доставлено',
+      failed: 'Не доставлено',
+    },
+    nextAttempt: 'Следующая попытка: {{time}}',
+    time: 'Время',
+    answer: 'Статус',
+    duration: 'Длительность',
+    response: 'Ответ (первый 1 КиБ)',
+    noAnswer: 'нет ответа',
+    ms: '{{ms}} мс',
+    redeliver: 'Доставить снова',
+    attemptsLabel: 'Попытки для {{event}}',
+  },
+};
