@@ -110,9 +110,10 @@ const CASES = [
     await figure.getByRole('button', { name: text(strings, 'showTable') }).click();
     const rows = figure.getByRole('table').locator('tbody tr');
     await rows.first().waitFor();
-    return rows.evaluateAll((all) =>
-      all.map((row) => Array.from(row.children, (cell) => (cell.textContent ?? '').trim())),
-    );
+    const cells: string[][] = [];
+    for (const row of await rows.all())
+      cells.push((await row.locator('th, td').allInnerTexts()).map((one) => one.trim()));
+    return cells;
   }
 
   for (const { viewport, language } of CASES) {
