@@ -46,7 +46,10 @@ describeEachDatabase('admin bans', (kind) => {
     const listed = (await t.admin('GET', '/bans'))
       .json()
       .entries.filter((e: { ip_address: string }) => e.ip_address === '192.0.2.11');
-    expect(listed).toEqual([{ ip_address: '192.0.2.11', banned_until: shorter.banned_until }]);
+    expect(listed).toEqual([
+      { ip_address: '192.0.2.11', banned_until: shorter.banned_until, reason: 'admin', banned_at: expect.any(String) },
+    ]);
+    expect(Date.parse(listed[0].banned_at)).toBe(Date.parse(shorter.banned_until) - 30_000);
   });
 
   it('stores IPv6 addresses and ranges in canonical form and finds them by any spelling', async () => {
@@ -108,7 +111,9 @@ describeEachDatabase('admin bans', (kind) => {
     const before = (await t.admin('GET', '/bans')).json<{ total: number; entries: Array<{ ip_address: string }> }>();
     expect(before.total).toBe(before.entries.length);
     expect(before.entries.map((e) => e.ip_address)).toEqual(expect.arrayContaining(['192.0.2.13', '192.0.2.14']));
-    for (const entry of before.entries) expect(Object.keys(entry).sort()).toEqual(['banned_until', 'ip_address']);
+    for (const entry of before.entries) {
+      expect(Object.keys(entry).sort()).toEqual(['banned_at', 'banned_until', 'ip_address', 'reason']);
+    }
     await withClockAhead(1100, async () => {
       const after = (await t.admin('GET', '/bans')).json<{ total: number; entries: Array<{ ip_address: string }> }>();
       expect(after.total).toBe(before.total - 1);

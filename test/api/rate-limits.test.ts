@@ -192,6 +192,9 @@ for (const kind of testDatabaseKinds()) {
         expect(status).toMatchObject({ ip_address: ip, is_banned: true });
         expect(status.remaining_seconds).toBeGreaterThan(110);
         expect(status.remaining_seconds).toBeLessThanOrEqual(120);
+        // The listing tells the automatic ban from an admin's.
+        const listed = (await t.admin('GET', '/bans')).json<{ entries: Array<{ ip_address: string }> }>();
+        expect(listed.entries.find((entry) => entry.ip_address === ip)).toMatchObject({ reason: 'rate_limit' });
       });
 
       it('counts rejections of every budget from one IP together', async () => {

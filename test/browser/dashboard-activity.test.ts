@@ -86,6 +86,7 @@ const PORT = await freePort();
       const shell = await catalog('shell', language.code);
       const subs = await catalog('screens/subscriptions', language.code);
       const activity = await catalog('screens/activity', language.code);
+      const words = await catalog('audit', language.code);
       const { apiToken, subToken } = await userWithHistory();
       const { page, problems } = await openTab(viewport, language.locale);
       const snap = async (name: string) => {
@@ -151,15 +152,15 @@ const PORT = await freePort();
       const entries = page.getByRole('list', { name: text(activity, 'title') }).getByRole('listitem');
       await entries.first().waitFor();
       const newest = entries.first();
-      expect(await newest.textContent()).toContain(text(activity, 'actions.subscription.update'));
+      expect(await newest.textContent()).toContain(text(words, 'actions.subscription.update'));
       expect(await newest.textContent()).toContain(text(activity, 'actors.you'));
-      expect(await newest.textContent()).toContain(text(activity, 'summary.fields', { value: 'description' }));
+      expect(await newest.textContent()).toContain(text(words, 'summary.fields', { value: 'description' }));
       // The update's entry carries only the subscription's id; the screen finds its name among the user's.
       expect(await newest.textContent()).toContain(text(activity, 'targets.subscriptionNamed', { name: 'Family VPN' }));
       // Oldest first from the bottom: the admin created the account, then the user the subscription.
       expect(await entries.count()).toBe(3);
       const creation = entries.nth(1);
-      expect(await creation.textContent()).toContain(text(activity, 'actions.subscription.create'));
+      expect(await creation.textContent()).toContain(text(words, 'actions.subscription.create'));
       expect(await creation.textContent()).toContain(
         text(activity, 'targets.subscriptionNamed', { name: 'Family VPN' }),
       );

@@ -56,7 +56,16 @@ export const UnbanResponse = Type.Object(
 );
 
 export const BanEntry = Type.Object(
-  { ip_address: CanonicalIp, banned_until: BannedUntil },
+  {
+    ip_address: CanonicalIp,
+    banned_until: BannedUntil,
+    reason: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Who banned: `admin` (the admin API or CLI) or `rate_limit` (automatically, after AUTO_BAN_VIOLATIONS ' +
+        'rate-limit rejections within 10 minutes); null for a ban stored without a reason.',
+    }),
+    banned_at: DateTime('When the ban was set (banning again sets it anew).'),
+  },
   { description: 'One ban in force.' },
 );
 

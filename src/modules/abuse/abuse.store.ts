@@ -4,6 +4,9 @@ import type { Executor } from '../../db/executor.js';
 export interface BanEntry {
   ip_address: string;
   banned_until: string;
+  /** `admin` (the admin API) or `rate_limit` (the automatic ban); null for rows written before reasons existed. */
+  reason: string | null;
+  banned_at: string;
 }
 
 export interface WhitelistEntry {
@@ -37,7 +40,7 @@ export async function deleteBan(db: Executor, ip: string): Promise<string | null
 export async function activeBans(db: Executor, now: string): Promise<BanEntry[]> {
   return db
     .selectFrom('bans')
-    .select(['ip_address', 'banned_until'])
+    .select(['ip_address', 'banned_until', 'reason', 'created_at as banned_at'])
     .where('banned_until', '>', now)
     .orderBy('banned_until', 'desc')
     .orderBy('ip_address')

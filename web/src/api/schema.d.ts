@@ -15768,6 +15768,13 @@ export interface paths {
                                  * @description When the ban ends.
                                  */
                                 banned_until: string;
+                                /** @description Who banned: `admin` (the admin API or CLI) or `rate_limit` (automatically, after AUTO_BAN_VIOLATIONS rate-limit rejections within 10 minutes); null for a ban stored without a reason. */
+                                reason: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the ban was set (banning again sets it anew).
+                                 */
+                                banned_at: string;
                             }[];
                         };
                     };

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { paths } from '../../api/schema';
 import { Loading } from '../../shell/Layout';
 import { useSession } from '../../shell/session';
+import { actionWords, summaryLines } from '../../audit/summary';
 import { ACTIVITY } from './strings';
 import { useAuditLog, useSubscriptionNames } from './queries';
 
@@ -32,7 +33,7 @@ export default function Activity() {
       <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('title')}>
         {entries.map((entry) => (
           <Paper key={entry.id} withBorder p="sm" component="li">
-            <Text fw={600}>{t(`actions.${entry.action}`, { defaultValue: entry.action })}</Text>
+            <Text fw={600}>{actionWords(entry.action, t, ACTIVITY)}</Text>
             <Group gap="md" mt={4} wrap="wrap">
               <Text size="sm" c="dimmed">
                 <time dateTime={entry.time}>{dates.format(new Date(entry.time))}</time>
@@ -88,25 +89,4 @@ function targetName(entry: Entry, names: Map<string, string> | undefined, t: TFu
   if (kind === 'subscription' && name !== undefined) return t('targets.subscriptionNamed', { name });
   if (kind === 'connection') return `${label} ${rest.at(-1) ?? ''}`;
   return `${label} ${rest.join(':')}`;
-}
-
-const SUMMARY_KEYS = {
-  changed: 'summary.fields',
-  sources_added: 'summary.sourcesAdded',
-  sources_removed: 'summary.sourcesRemoved',
-  sources_replaced: 'summary.sourcesReplaced',
-  status: 'summary.status',
-  provider_name: 'summary.provider',
-} as const;
-
-/** The summary's names and counts that mean something to a user (ids and the user's own id are left out). */
-function summaryLines(entry: Entry, t: TFunction): string[] {
-  const lines: string[] = [];
-  for (const [field, key] of Object.entries(SUMMARY_KEYS)) {
-    const value = entry.summary[field];
-    if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) continue;
-    if (field === 'provider_name' && entry.target.startsWith('connection:')) continue;
-    lines.push(t(key, { value: Array.isArray(value) ? value.join(', ') : String(value) }));
-  }
-  return lines;
 }

@@ -16,18 +16,6 @@ export const en = {
     system: 'The service',
   },
   actions: {
-    subscription: {
-      create: 'Created a subscription',
-      update: 'Changed a subscription',
-      delete: 'Deleted a subscription',
-      rotate: 'Replaced a subscription link',
-    },
-    connection: {
-      request: 'Asked to connect',
-      approve: 'Approved a connection',
-      reject: 'Rejected a connection',
-      revoke: 'Revoked a connection',
-    },
     user: {
       create: 'Created the account',
       update: 'Changed the account',
@@ -43,14 +31,6 @@ export const en = {
     subscription: 'Subscription',
     user: 'Your account',
     connection: 'Connection',
-  },
-  summary: {
-    fields: 'Fields: {{value}}',
-    sourcesAdded: 'Sources added: {{value}}',
-    sourcesRemoved: 'Sources removed: {{value}}',
-    sourcesReplaced: 'Sources replaced: {{value}}',
-    status: 'Status: {{value}}',
-    provider: 'Provider: {{value}}',
   },
   error: 'The activity could not be loaded: {{message}}',
 };

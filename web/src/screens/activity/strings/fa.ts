@@ -19,18 +19,6 @@ export const fa: Catalog<typeof en> = {
     system: 'سرویس',
   },
   actions: {
-    subscription: {
-      create: 'اشتراک ساخته شد',
-      update: 'اشتراک تغییر کرد',
-      delete: 'اشتراک حذف شد',
-      rotate: 'لینک اشتراک عوض شد',
-    },
-    connection: {
-      request: 'درخواست اتصال داده شد',
-      approve: 'اتصال تأیید شد',
-      reject: 'اتصال رد شد',
-      revoke: 'اتصال لغو شد',
-    },
     user: {
       create: 'حساب ساخته شد',
       update: 'حساب تغییر کرد',
@@ -46,14 +34,6 @@ export const fa: Catalog<typeof en> = {
     subscription: 'اشتراک',
     user: 'حساب شما',
     connection: 'اتصال',
-  },
-  summary: {
-    fields: 'فیلدها: {{value}}',
-    sourcesAdded: 'منابع افزوده: {{value}}',
-    sourcesRemoved: 'منابع حذف‌شده: {{value}}',
-    sourcesReplaced: 'منابع جایگزین‌شده: {{value}}',
-    status: 'وضعیت: {{value}}',
-    provider: 'ارائه‌دهنده: {{value}}',
   },
   error: 'بارگذاری فعالیت‌ها ممکن نشد: {{message}}',
 };

@@ -19,18 +19,6 @@ export const ru: Catalog<typeof en> = {
     system: 'Сервис',
   },
   actions: {
-    subscription: {
-      create: 'Создана подписка',
-      update: 'Изменена подписка',
-      delete: 'Удалена подписка',
-      rotate: 'Заменена ссылка на подписку',
-    },
-    connection: {
-      request: 'Запрошено подключение',
-      approve: 'Подключение одобрено',
-      reject: 'Подключение отклонено',
-      revoke: 'Подключение отозвано',
-    },
     user: {
       create: 'Создана учётная запись',
       update: 'Изменена учётная запись',
@@ -46,14 +34,6 @@ export const ru: Catalog<typeof en> = {
     subscription: 'Подписка',
     user: 'Ваша учётная запись',
     connection: 'Подключение',
-  },
-  summary: {
-    fields: 'Поля: {{value}}',
-    sourcesAdded: 'Добавлено источников: {{value}}',
-    sourcesRemoved: 'Удалено источников: {{value}}',
-    sourcesReplaced: 'Заменено источников: {{value}}',
-    status: 'Статус: {{value}}',
-    provider: 'Провайдер: {{value}}',
   },
   error: 'Не удалось загрузить журнал: {{message}}',
 };

@@ -19,18 +19,6 @@ export const zh: Catalog<typeof en> = {
     system: '系统',
   },
   actions: {
-    subscription: {
-      create: '创建了订阅',
-      update: '修改了订阅',
-      delete: '删除了订阅',
-      rotate: '更换了订阅链接',
-    },
-    connection: {
-      request: '请求连接',
-      approve: '批准了连接',
-      reject: '拒绝了连接',
-      revoke: '撤销了连接',
-    },
     user: {
       create: '创建了账户',
       update: '修改了账户',
@@ -46,14 +34,6 @@ export const zh: Catalog<typeof en> = {
     subscription: '订阅',
     user: '你的账户',
     connection: '连接',
-  },
-  summary: {
-    fields: '字段：{{value}}',
-    sourcesAdded: '新增来源：{{value}}',
-    sourcesRemoved: '移除来源：{{value}}',
-    sourcesReplaced: '替换来源：{{value}}',
-    status: '状态：{{value}}',
-    provider: '服务商：{{value}}',
   },
   error: '无法加载活动记录：{{message}}',
 };

@@ -1,0 +1,47 @@
+// The admin bans and whitelist screen's strings in English: the source catalog every other language mirrors.
+export const en = {
+  title: 'Bans and whitelist',
+  address: 'IP address or CIDR range',
+  addressHint: 'e.g. 203.0.113.7, 203.0.113.0/24 or 2001:db8::/32',
+  cancel: 'Cancel',
+  bans: {
+    title: 'Bans in force',
+    intro:
+      'A banned address gets 403 on the public link, the user and provider APIs, and the connection pages. The admin API is never banned. The service bans an address on its own after repeated rate-limit refusals.',
+    empty: 'No address is banned.',
+    add: 'Ban',
+    duration: 'Duration',
+    durationHint: 'Empty: the server default',
+    unit: 'Unit',
+    units: { minutes: 'minutes', hours: 'hours', days: 'days' },
+    automatic: 'Automatic: rate limit',
+    manual: 'By an administrator',
+    until: 'Until {{time}} ({{left}})',
+    since: 'Banned at {{time}}',
+    lift: 'Lift the ban',
+    liftNamed: 'Lift the ban on {{ip}}',
+    confirmTitle: 'Lift the ban on {{ip}}?',
+    confirmBody: 'Requests from this address are served again at once, on every instance.',
+  },
+  whitelist: {
+    title: 'Whitelist',
+    intro:
+      'Whitelisted addresses are never banned and never rate-limited. A ban stored for one of them stays listed above but is not enforced.',
+    empty: 'The whitelist is empty.',
+    add: 'Add to the whitelist',
+    description: 'Why (optional)',
+    added: 'Added at {{time}}',
+    remove: 'Remove',
+    removeNamed: 'Remove {{ip}} from the whitelist',
+    confirmTitle: 'Remove {{ip}} from the whitelist?',
+    confirmBody: 'Rate limits and bans apply to this address again at once.',
+  },
+  errors: {
+    addressRequired: 'Enter an IP address or a CIDR range.',
+    badAddress: 'This is not an IPv4 or IPv6 address or CIDR range.',
+    badDuration: 'Enter a whole number of at least 1; a ban lasts at most 365 days.',
+    longDescription: 'At most 256 characters.',
+    load: 'The list could not be loaded: {{message}}',
+    other: 'The change was refused: {{message}}',
+  },
+};

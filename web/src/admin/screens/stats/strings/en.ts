@@ -1,0 +1,37 @@
+// The admin statistics screen's strings in English: the source catalog every other language mirrors.
+export const en = {
+  title: 'Statistics',
+  refresh: 'Refresh',
+  rangeLabel: 'Range',
+  ranges: { day: 'Last 24 hours', week: 'Last 7 days', month: 'Last 30 days' },
+  numbers: {
+    total_users: 'Users',
+    total_subscriptions: 'Subscriptions',
+    total_providers: 'Providers',
+    total_requests: 'Requests',
+    new_users: 'New users',
+    new_subscriptions: 'New subscriptions',
+  },
+  utc: 'Hours and days are in UTC. Users, subscriptions and providers are counted as they are now.',
+  charts: {
+    requestsPerHour: 'Requests per hour',
+    requestsPerDay: 'Requests per day',
+    newPerHour: 'New users and subscriptions per hour',
+    newPerDay: 'New users and subscriptions per day',
+    byKind: 'Requests by kind',
+  },
+  kinds: {
+    public: 'Subscription links',
+    page: 'Connection pages',
+    user: 'User API',
+    provider: 'Provider API',
+    admin: 'Admin API',
+    anonymous: 'Unknown paths',
+  },
+  hourHeader: 'Hour',
+  dayHeader: 'Day',
+  kindHeader: 'Kind',
+  showTable: 'Show the numbers',
+  hideTable: 'Hide the numbers',
+  error: 'The statistics could not be loaded: {{message}}',
+};
