@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The envelope's `details` (validation issues, limits, ids), or null. */
+    readonly details: Record<string, unknown> | null = null,
   ) {
     super(message);
   }
@@ -25,11 +27,12 @@ interface Answer<T> {
 export async function unwrap<T>(call: Promise<Answer<T>>): Promise<T> {
   const { data, error, response } = await call;
   if (response.ok) return data as T;
-  const envelope = (error ?? {}) as { error?: unknown; message?: unknown };
+  const envelope = (error ?? {}) as { error?: unknown; message?: unknown; details?: unknown };
   throw new ApiError(
     response.status,
     typeof envelope.error === 'string' ? envelope.error : 'http_error',
     typeof envelope.message === 'string' ? envelope.message : response.statusText,
+    typeof envelope.details === 'object' ? (envelope.details as Record<string, unknown> | null) : null,
   );
 }
 
