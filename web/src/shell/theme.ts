@@ -10,9 +10,18 @@ export const theme = createTheme({
   respectReducedMotion: true,
 });
 
-/** Mantine's default dimmed text (gray 6 on white) is under 4.5:1; these shades pass in both schemes. */
+/**
+ * Mantine's default dimmed text (gray 6 on white) and field error text (red 6 on white, red 8 on dark) are under
+ * 4.5:1; these shades pass in both schemes.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+  },
 });

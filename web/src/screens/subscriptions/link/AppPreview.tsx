@@ -105,11 +105,11 @@ export function AppPreview({ subscription }: { subscription: Subscription }) {
               <Alert color="red">{t('preview.blocked')}</Alert>
             ) : (
               <>
-                <Text size="sm" fw={600}>
+                <Text size="sm" fw={600} id="preview-servers">
                   {t('preview.servers')}
                 </Text>
                 {plain.data && plain.data.served === 0 && <Text size="sm">{t('preview.noServers')}</Text>}
-                <Stack component="ol" gap={4} m={0} ps="lg">
+                <Stack component="ol" gap={4} m={0} ps="lg" aria-labelledby="preview-servers">
                   {serversOf(plain.data?.body ?? '').map((server) => (
                     <li key={server.uri}>
                       <Text size="sm" span>

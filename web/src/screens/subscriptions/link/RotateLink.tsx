@@ -55,7 +55,7 @@ export function RotateLink({ subscription }: { subscription: Subscription }) {
             <Button variant="default" onClick={close}>
               {t('rotate.cancel')}
             </Button>
-            <Button color="red" loading={rotate.isPending} onClick={confirm}>
+            <Button color="red.9" loading={rotate.isPending} onClick={confirm}>
               {t('rotate.confirm')}
             </Button>
           </Group>

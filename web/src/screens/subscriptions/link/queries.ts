@@ -8,6 +8,8 @@ export function useRotate(token: string) {
     mutationFn: () => unwrap(api.POST('/api/v1/subs/{token}/rotate', { params: { path: { token } } })),
     onSuccess: (rotated) => {
       client.setQueryData(['subs', rotated.token], rotated);
+      // The old token answers 404 from now on: out of the cached list before the list screen asks for its sources.
+      client.setQueryData<{ token: string }[]>(['subs'], (list) => list?.filter((sub) => sub.token !== token));
       return client.invalidateQueries({ queryKey: ['subs'], exact: true });
     },
   });

@@ -34,7 +34,7 @@ export function DeleteSubscription({ subscription }: { subscription: Subscriptio
     <>
       <Group gap="sm" justify="space-between" mt="sm">
         <Text size="sm">{t('delete.hint')}</Text>
-        <Button color="red" variant="outline" onClick={() => setConfirming(true)}>
+        <Button variant="default" onClick={() => setConfirming(true)}>
           {t('delete.button')}
         </Button>
       </Group>
@@ -55,7 +55,7 @@ export function DeleteSubscription({ subscription }: { subscription: Subscriptio
             <Button variant="default" onClick={close}>
               {t('delete.cancel')}
             </Button>
-            <Button color="red" loading={remove.isPending} onClick={confirm}>
+            <Button color="red.9" loading={remove.isPending} onClick={confirm}>
               {t('delete.confirm')}
             </Button>
           </Group>

@@ -23,6 +23,10 @@ export function useDeleteSubscription(token: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(api.DELETE('/api/v1/subs/{token}', { params: { path: { token } } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['subs'], exact: true }),
+    onSuccess: () => {
+      // Out of the cached list at once: the list screen would otherwise ask for its sources (404) before refetching.
+      client.setQueryData<{ token: string }[]>(['subs'], (list) => list?.filter((sub) => sub.token !== token));
+      return client.invalidateQueries({ queryKey: ['subs'], exact: true });
+    },
   });
 }
