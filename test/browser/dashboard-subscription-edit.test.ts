@@ -75,13 +75,14 @@ const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g,
     throw new Error('Tab never reached the element');
   }
   function snapper(page: Page, viewport: string, language: string) {
-    return async (name: string) => {
+    return async (name: string, top?: Locator) => {
       // docs/dashboard.md shows the desktop in English and the phone in Persian.
       if (SAVE_SCREENSHOTS && (viewport === 'desktop') === (language === 'en')) {
-        await page.screenshot({
-          path: join(ROOT, 'docs', `dashboard-${name}-${viewport}-${language}.png`),
-          fullPage: true,
-        });
+        // To the section's heading, below the fixed header.
+        await top?.evaluate((element) =>
+          element.ownerDocument.defaultView?.scrollBy(0, element.getBoundingClientRect().top - 72),
+        );
+        await page.screenshot({ path: join(ROOT, 'docs', `dashboard-${name}-${viewport}-${language}.png`) });
       }
     };
   }
@@ -172,13 +173,20 @@ const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g,
       await servers.getByText(text(link, 'preview.skipped', { reason })).waitFor();
       await page.getByText(answer.body.slice(0, 40), { exact: false }).first().waitFor();
 
+      // A User-Agent typed in: v2rayN's rule is off by default, so it gets the default format.
+      await page.getByLabel(text(link, 'preview.app'), { exact: true }).selectOption(text(link, 'preview.custom'));
+      await page.getByLabel(text(link, 'preview.userAgent'), { exact: true }).fill('v2rayN/7.13.2');
+      await page.getByRole('button', { name: text(link, 'preview.show'), exact: true }).click();
+      await page.getByText(text(link, 'preview.rule', { rule: 'default' })).waitFor();
+      await page.getByText(text(link, 'preview.format', { format: 'base64' })).waitFor();
+
       // Hiddify gets the base64 list with both servers.
       await page.getByLabel(text(link, 'preview.app'), { exact: true }).selectOption({ label: 'Hiddify' });
       await page.getByText(text(link, 'preview.format', { format: 'base64' })).waitFor();
       await page.getByText(text(link, 'preview.served', { count: number(2) })).waitFor();
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(viewport.width);
       await expectAccessible(page, 'subscription link and preview');
-      await snap('subscription-link');
+      await snap('subscription-link', page.getByRole('heading', { name: text(subs, 'detail.link') }));
 
       await page
         .getByRole('button', { name: /dark|تیره|тёмн|深色/i })
@@ -186,7 +194,7 @@ const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g,
         .click();
       expect(await page.evaluate('document.documentElement.dataset.mantineColorScheme')).toBe('dark');
       await expectAccessible(page, 'subscription link and preview (dark)');
-      await snap('subscription-link-dark');
+      await snap('subscription-preview-dark', page.getByRole('heading', { name: text(link, 'preview.title') }));
       expect(problems).toEqual([]);
     });
   }
@@ -264,11 +272,12 @@ const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g,
       await form.getByText(text(settings, 'unchanged')).waitFor();
       expect((await readSub(apiToken, sub.token)).name).toBe('Family VPN 2');
       await expectAccessible(page, 'settings saved');
-      await snap('subscription-settings');
+      await snap('subscription-settings', page.getByRole('heading', { name: text(settings, 'title') }));
 
       // Delete, confirmed: back to the list, the subscription and its link gone.
       await page.getByRole('button', { name: text(settings, 'delete.button') }).click();
       const dialog = page.getByRole('dialog', { name: text(settings, 'delete.title', { name: 'Family VPN 2' }) });
+      await dialog.getByText(text(settings, 'delete.body')).waitFor();
       await expectAccessible(page, 'delete dialog');
       await dialog.getByRole('button', { name: text(settings, 'delete.confirm'), exact: true }).click();
       await page.getByRole('heading', { name: text(subs, 'list.title') }).waitFor();

@@ -18,7 +18,7 @@ const BODY_START = 1200;
 const SKIP_CODES = ['insecure_tls', 'unsupported_transport', 'unsupported_by_client'];
 
 export function AppPreview({ subscription }: { subscription: Subscription }) {
-  const { t } = useTranslation(SUBSCRIPTION_LINK);
+  const { t, i18n } = useTranslation(SUBSCRIPTION_LINK);
   const { t: ts } = useTranslation(SUBSCRIPTIONS);
   const [choice, setChoice] = useState(PREVIEW_APPS[0]?.id ?? CUSTOM);
   const [typed, setTyped] = useState('');
@@ -33,7 +33,7 @@ export function AppPreview({ subscription }: { subscription: Subscription }) {
   const preview = usePreview(subscription.token, request);
   // The servers with their names: the plain list, which every format starts from.
   const plain = usePreview(subscription.token, { format: 'plain' });
-  const numbers = new Intl.NumberFormat();
+  const numbers = new Intl.NumberFormat(i18n.language);
 
   const onCustom = (event: FormEvent) => {
     event.preventDefault();

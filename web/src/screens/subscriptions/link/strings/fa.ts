@@ -13,7 +13,7 @@ export const fa: Catalog<typeof en> = {
     'sing-box': 'پروفایل sing-box (SFA، SFI، Karing…)',
     xray: 'Xray JSON (v2rayN، v2rayNG، Happ)',
     sip008: 'SIP008 (فقط سرورهای Shadowsocks)',
-    copy: 'کپی لینک {{format}}',
+    copy: 'کپی کردن لینک {{format}}',
     copied: 'کپی شد',
   },
   rotate: {

@@ -13,7 +13,7 @@ export const ru: Catalog<typeof en> = {
     'sing-box': 'Профиль sing-box (SFA, SFI, Karing…)',
     xray: 'Xray JSON (v2rayN, v2rayNG, Happ)',
     sip008: 'SIP008 (только серверы Shadowsocks)',
-    copy: 'Копировать ссылку {{format}}',
+    copy: 'Ссылка {{format}}: копировать',
     copied: 'Скопировано',
   },
   rotate: {
