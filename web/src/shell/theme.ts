@@ -19,7 +19,7 @@ export const cssVariablesResolver: CSSVariablesResolver = ({ primaryColor }) => 
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    '--mantine-color-error': 'var(--mantine-color-red-8)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-primary-color-light': `var(--mantine-color-${primaryColor}-0)`,
     '--mantine-primary-color-light-hover': `var(--mantine-color-${primaryColor}-1)`,
   },

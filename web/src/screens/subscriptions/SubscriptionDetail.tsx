@@ -1,5 +1,5 @@
-// One subscription, section by section: its link, its sources, its transforms, its settings and its recent requests.
-// Each section is a component in its own folder (link/, sources/, transforms/, settings/) with its own API calls.
+// One subscription, section by section: its link, what each app receives, its sources, its transforms, its settings
+// and its recent requests. Each section is a component in its own folder (link/, sources/, transforms/, settings/).
 import { Link, useParams } from 'react-router';
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useSubscription } from './queries';
 import { describeError } from './errors';
 import { RequestHistory } from './RequestHistory';
 import { LinkPanel } from './link/LinkPanel';
+import { AppPreview } from './link/AppPreview';
 import { SourcesEditor } from './sources/SourcesEditor';
 import { TransformsEditor } from './transforms/TransformsEditor';
 import { SubscriptionSettings } from './settings/SubscriptionSettings';
@@ -33,7 +34,8 @@ export default function SubscriptionDetail() {
         <>
           <Title order={2}>{sub.data.name}</Title>
           {sub.data.description && <Text c="dimmed">{sub.data.description}</Text>}
-          <LinkPanel link={sub.data.link} />
+          <LinkPanel subscription={sub.data} />
+          <AppPreview subscription={sub.data} />
           <SourcesEditor subscription={sub.data} />
           <TransformsEditor subscription={sub.data} />
           <SubscriptionSettings subscription={sub.data} />

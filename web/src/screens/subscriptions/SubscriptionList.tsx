@@ -1,17 +1,18 @@
-// The user's subscriptions with their server counts, and the form that creates one.
+// The user's subscriptions with their server counts and source health, and the form that creates one.
 import { Link } from 'react-router';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../shell/Layout';
 import { SUBSCRIPTIONS } from './strings';
-import { useSubscriptions } from './queries';
+import { useSubscriptionDetails, useSubscriptions, type Subscription } from './queries';
 import { describeError } from './errors';
 import { CreateSubscription } from './CreateSubscription';
 
 export default function SubscriptionList() {
   const { t, i18n } = useTranslation(SUBSCRIPTIONS);
   const subs = useSubscriptions();
+  const details = useSubscriptionDetails(subs.data?.map((sub) => sub.token) ?? []);
   const [creating, { open, close }] = useDisclosure(false);
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const numbers = new Intl.NumberFormat(i18n.language);
@@ -30,7 +31,7 @@ export default function SubscriptionList() {
       )}
       {subs.data?.length === 0 && <Text>{t('list.empty')}</Text>}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {subs.data?.map((sub) => (
+        {subs.data?.map((sub, index) => (
           <Card key={sub.token} withBorder component="li">
             <Stack gap={4}>
               <Text
@@ -46,6 +47,7 @@ export default function SubscriptionList() {
               {sub.description && <Text c="dimmed">{sub.description}</Text>}
               <Group gap="xs">
                 <Badge variant="light">{t('list.servers', { count: numbers.format(sub.sources_count) })}</Badge>
+                <SourceHealth sources={details[index]?.data?.sources} />
                 {sub.provider_name && (
                   <Badge variant="outline" color="gray">
                     {t('list.managedBy', { provider: sub.provider_name })}
@@ -61,5 +63,32 @@ export default function SubscriptionList() {
       </SimpleGrid>
       <CreateSubscription opened={creating} onClose={close} />
     </Stack>
+  );
+}
+
+/** "Sources failing: 1" when any source's last fetch failed (or its reference is gone), else how many sources. */
+function SourceHealth({ sources }: { sources: Subscription['sources'] | undefined }) {
+  const { t, i18n } = useTranslation(SUBSCRIPTIONS);
+  if (!sources) return null;
+  const numbers = new Intl.NumberFormat(i18n.language);
+  const failing = sources.filter((source) => source.last_error !== null).length;
+  const held = sources.filter((source) => source.shrink_pending === true).length;
+  return (
+    <>
+      {failing > 0 ? (
+        <Badge color="red" variant="light">
+          {t('list.failing', { count: numbers.format(failing) })}
+        </Badge>
+      ) : (
+        <Badge color="gray" variant="light">
+          {t('list.sources', { count: numbers.format(sources.length) })}
+        </Badge>
+      )}
+      {held > 0 && (
+        <Badge color="yellow" variant="light">
+          {t('list.held', { count: numbers.format(held) })}
+        </Badge>
+      )}
+    </>
   );
 }

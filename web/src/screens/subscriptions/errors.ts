@@ -2,7 +2,7 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../api/client';
 
-const KNOWN = ['name_exists', 'subscription_limit_reached', 'subscription_not_found'];
+const KNOWN = ['name_exists', 'subscription_limit_reached', 'subscription_not_found', 'managed_by_provider'];
 
 export function describeError(error: Error, t: TFunction): string {
   if (error instanceof ApiError && KNOWN.includes(error.code)) return t(`errors.${error.code}`);

@@ -5,6 +5,9 @@ export const en = {
     create: 'New subscription',
     empty: 'You have no subscriptions yet. Create one to get a link for your apps.',
     servers: 'Servers: {{count}}',
+    sources: 'Sources: {{count}}',
+    failing: 'Sources failing: {{count}}',
+    held: 'Updates to confirm: {{count}}',
     managedBy: 'Managed by {{provider}}',
     updated: 'Updated {{date}}',
     open: 'Open {{name}}',
@@ -54,6 +57,8 @@ export const en = {
     name_exists: 'You already have a subscription with this name.',
     subscription_limit_reached: 'You have reached the maximum number of subscriptions.',
     subscription_not_found: 'This subscription does not exist or was deleted.',
+    managed_by_provider:
+      'A provider manages this subscription: only it can change it while your connection to it is approved.',
     other: '{{message}}',
   },
 };

@@ -8,6 +8,9 @@ export const fa: Catalog<typeof en> = {
     create: 'اشتراک جدید',
     empty: 'هنوز اشتراکی ندارید. یک اشتراک بسازید تا لینکی برای برنامه‌هایتان بگیرید.',
     servers: 'تعداد سرورها: {{count}}',
+    sources: 'تعداد منابع: {{count}}',
+    failing: 'منابع دارای خطا: {{count}}',
+    held: 'به‌روزرسانی‌های در انتظار تأیید: {{count}}',
     managedBy: 'مدیریت‌شده توسط {{provider}}',
     updated: 'به‌روزرسانی: {{date}}',
     open: 'باز کردن «{{name}}»',
@@ -57,6 +60,8 @@ export const fa: Catalog<typeof en> = {
     name_exists: 'اشتراکی با همین نام دارید.',
     subscription_limit_reached: 'به حداکثر تعداد اشتراک‌ها رسیده‌اید.',
     subscription_not_found: 'این اشتراک وجود ندارد یا حذف شده است.',
+    managed_by_provider:
+      'این اشتراک را یک ارائه‌دهنده مدیریت می‌کند: تا وقتی اتصال شما به آن تأییدشده است، فقط همان می‌تواند آن را تغییر دهد.',
     other: '{{message}}',
   },
 };

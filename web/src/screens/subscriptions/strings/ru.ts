@@ -8,6 +8,9 @@ export const ru: Catalog<typeof en> = {
     create: 'Новая подписка',
     empty: 'У вас пока нет подписок. Создайте подписку, чтобы получить ссылку для приложений.',
     servers: 'Серверов: {{count}}',
+    sources: 'Источников: {{count}}',
+    failing: 'Источников с ошибкой: {{count}}',
+    held: 'Ждут подтверждения: {{count}}',
     managedBy: 'Управляет: {{provider}}',
     updated: 'Обновлено {{date}}',
     open: 'Открыть «{{name}}»',
@@ -57,6 +60,8 @@ export const ru: Catalog<typeof en> = {
     name_exists: 'У вас уже есть подписка с таким названием.',
     subscription_limit_reached: 'Достигнуто максимальное число подписок.',
     subscription_not_found: 'Эта подписка не существует или была удалена.',
+    managed_by_provider:
+      'Этой подпиской управляет провайдер: пока подключение к нему одобрено, менять её может только он.',
     other: '{{message}}',
   },
 };

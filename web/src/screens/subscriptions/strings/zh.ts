@@ -8,6 +8,9 @@ export const zh: Catalog<typeof en> = {
     create: '新建订阅',
     empty: '你还没有订阅。新建一个订阅，即可获得可导入客户端的订阅链接。',
     servers: '节点数：{{count}}',
+    sources: '来源：{{count}}',
+    failing: '出错的来源：{{count}}',
+    held: '待确认的更新：{{count}}',
     managedBy: '由 {{provider}} 管理',
     updated: '更新于 {{date}}',
     open: '打开「{{name}}」',
@@ -57,6 +60,7 @@ export const zh: Catalog<typeof en> = {
     name_exists: '你已有同名的订阅。',
     subscription_limit_reached: '订阅数量已达上限。',
     subscription_not_found: '此订阅不存在或已被删除。',
+    managed_by_provider: '此订阅由服务商管理：在您批准的连接有效期间，只有服务商可以修改它。',
     other: '{{message}}',
   },
 };
