@@ -53,7 +53,7 @@ export function SourcesEditor({ subscription }: { subscription: Subscription }) 
   };
   const reorder = useReorder(
     subscription.sources.map((source) => source.id),
-    (order) => reorderSources.mutateAsync(order.flatMap((id) => byId.get(id) ?? [])),
+    (order) => reorderSources.mutateAsync(order),
     (step: Step) => setAnnouncement(t(`move.${step.kind}`, { ...step, name: nameOf(step.id) })),
   );
 
@@ -62,7 +62,9 @@ export function SourcesEditor({ subscription }: { subscription: Subscription }) 
     comment: setCommenting,
     remove: setRemoving,
   };
-  const failure = [reorderSources, change, remove, refresh].find((mutation) => mutation.isError)?.error;
+  // Only the latest action's error shows: an older failure is stale once something else was tried.
+  const latest = [reorderSources, change, remove, refresh].reduce((a, b) => (b.submittedAt > a.submittedAt ? b : a));
+  const failure = latest.isError ? latest.error : null;
   const report = refresh.data;
 
   return (

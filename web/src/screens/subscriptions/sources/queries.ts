@@ -38,17 +38,27 @@ const asItem = (source: Source) => ({
   max_depth: source.max_depth,
 });
 
-/** PUT .../sources with the same sources in a new order: the API's way to reorder. */
+/**
+ * PUT .../sources with the same sources in a new order: the API's way to reorder. PUT replaces the whole list, so it
+ * starts from the list as it is now: a source added meanwhile (another tab, a provider) stays, at the end.
+ */
 export function useReorderSources(token: string) {
   const settle = useSettle(token);
   return useMutation({
-    mutationFn: (sources: Source[]) =>
-      unwrap(
+    mutationFn: async (order: string[]) => {
+      const now = await unwrap(api.GET('/api/v1/subs/{token}', { params: { path: { token } } }));
+      const rank = (source: Source) => {
+        const index = order.indexOf(source.id);
+        return index === -1 ? order.length : index;
+      };
+      const sources = [...now.sources].sort((a, b) => rank(a) - rank(b));
+      return unwrap(
         api.PUT('/api/v1/subs/{token}/sources', {
           params: { path: { token } },
           body: { sources: sources.map(asItem) },
         }),
-      ),
+      );
+    },
     onSuccess: settle.put,
     onError: settle.reload,
   });
