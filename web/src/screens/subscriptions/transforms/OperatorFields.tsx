@@ -1,5 +1,5 @@
 // The form of one operator: the fields its kind has (docs/transforms.md, Operators), each change handed up whole.
-import { Checkbox, Group, NativeSelect, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { Checkbox, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TRANSFORMS } from './strings';
 import { PROTOCOLS, type Operator } from './operators';
@@ -10,7 +10,13 @@ export function OperatorFields({ operator, onChange }: { operator: Operator; onC
   const { t } = useTranslation(TRANSFORMS);
   const options = (prefix: string, values: readonly string[]) =>
     values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
-  const code = { dir: 'ltr', ff: 'monospace', autoComplete: 'off', spellCheck: false } as const;
+  // Patterns and replacements are code: left to right and monospace in the input, the label in the page's language.
+  const code = {
+    dir: 'ltr',
+    autoComplete: 'off',
+    spellCheck: false,
+    styles: { input: { fontFamily: 'var(--mantine-font-family-monospace)' } },
+  } as const;
 
   switch (operator.op) {
     case 'include':
@@ -110,14 +116,15 @@ export function OperatorFields({ operator, onChange }: { operator: Operator; onC
       );
     case 'limit':
       return (
-        <NumberInput
+        <TextInput
+          type="number"
+          inputMode="numeric"
           label={t('fields.count')}
           min={1}
           max={1_000_000}
-          allowDecimal={false}
-          allowNegative={false}
-          value={operator.count}
-          onChange={(count) => onChange({ ...operator, count: typeof count === 'number' ? count : 0 })}
+          step={1}
+          value={String(operator.count)}
+          onChange={(event) => onChange({ ...operator, count: Number(event.currentTarget.value) })}
         />
       );
     case 'flag':
