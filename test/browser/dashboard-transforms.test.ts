@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { freePort } from '../../scripts/support/private-services.js';
 import { findChromium } from '../support/chromium.js';
 import { LANGUAGES, VIEWPORTS, catalog, text, useDashboard, type Strings } from '../support/dashboard-browser.js';
-import { hysteria2Uri, ssUri, trojanUri, vlessUri } from '../support/factories.js';
+import { hysteria2Uri, ssUri, trojanUri, vlessUri, vmessJsonUri } from '../support/factories.js';
 
 const executablePath = findChromium();
 const SKIP_REASON =
@@ -20,13 +20,14 @@ const ROOT = join(import.meta.dirname, '../..');
 const SAVE_SCREENSHOTS = process.env['DASHBOARD_SCREENSHOTS'] === '1';
 const PORT = await freePort();
 
-/** Five servers, one of them a provider's traffic notice. */
+/** Six servers, one of them a provider's traffic notice, one a vmess link that carries its name inside. */
 const SOURCES = [
   `${vlessUri()}#JP Tokyo 01`,
   `${ssUri()}#SG Singapore 02`,
   `${trojanUri()}#US New York`,
   `${vlessUri()}#${encodeURIComponent('剩余流量：10GB')}`,
   `${hysteria2Uri()}#JP Osaka 03`,
+  vmessJsonUri('JP Nagoya 04'),
 ];
 
 const CASES = [
@@ -62,7 +63,11 @@ const CASES = [
     const answer = await fetch(`${origin}/sub/${subToken}?format=plain`);
     expect(answer.status).toBe(200);
     const lines = (await answer.text()).split('\n').filter((line) => line.trim() !== '');
-    return lines.map((line) => decodeURIComponent(line.slice(line.indexOf('#') + 1)));
+    return lines.map((line) =>
+      line.startsWith('vmess://')
+        ? (JSON.parse(Buffer.from(line.slice(8), 'base64').toString()) as { ps: string }).ps
+        : decodeURIComponent(line.slice(line.indexOf('#') + 1)),
+    );
   }
 
   /** The editor's view of the page in one language: its parts found by their names in that language's catalog. */
@@ -104,13 +109,13 @@ const CASES = [
 
       // No chain yet: every server is served, nothing to save.
       await section.getByText(text(strings, 'empty')).waitFor();
-      await served(5);
+      await served(6);
       expect(await button('save').isDisabled()).toBe(true);
 
-      // A recipe: the notice goes, and the operator says it was given 5 servers and kept 4.
+      // A recipe: the notice goes, and the operator says it was given 6 servers and kept 5.
       await section.getByRole('button', { name: text(strings, 'recipe.dropInfo') }).click();
-      await counts(operator(1, 'drop_info'), 5, 4);
-      await served(4);
+      await counts(operator(1, 'drop_info'), 6, 5);
+      await served(5);
       await section.getByText(text(strings, 'unsaved')).waitFor();
 
       // An operator from the form: keep Japan and Singapore.
@@ -118,12 +123,13 @@ const CASES = [
       await button('add').click();
       const include = operator(2, 'include');
       await include.getByLabel(text(strings, 'fields.pattern')).fill('^(JP|SG) ');
-      await counts(include, 4, 3);
-      await served(3);
+      await counts(include, 5, 4);
+      await served(4);
       expect(await names.getByRole('listitem').allTextContents()).toEqual([
         'JP Tokyo 01',
         'SG Singapore 02',
         'JP Osaka 03',
+        'JP Nagoya 04',
       ]);
 
       // A pattern RE2 cannot run: the API's refusal is shown at that operator, and the preview says the chain cannot run.
@@ -132,7 +138,7 @@ const CASES = [
       expect(await include.textContent()).toContain('operator 1: (include) `pattern` is not a valid pattern');
       expect(await operator(1, 'drop_info').getByText(text(strings, 'invalid')).count()).toBe(0);
       await include.getByLabel(text(strings, 'fields.pattern')).fill('^(JP|SG) ');
-      await counts(include, 4, 3);
+      await counts(include, 5, 4);
       expect(await include.getByText(text(strings, 'invalid')).count()).toBe(0);
 
       // Flags, then sorting by name in descending order.
@@ -142,19 +148,19 @@ const CASES = [
       await operator(4, 'sort').getByLabel(text(strings, 'fields.order')).selectOption('desc');
       await expect
         .poll(() => names.getByRole('listitem').allTextContents())
-        .toEqual(['🇸🇬 SG Singapore 02', '🇯🇵 JP Tokyo 01', '🇯🇵 JP Osaka 03']);
+        .toEqual(['🇸🇬 SG Singapore 02', '🇯🇵 JP Tokyo 01', '🇯🇵 JP Osaka 03', '🇯🇵 JP Nagoya 04']);
 
       // Order matters: the flag before the pattern leaves nothing for it to match; moved back, all is as before.
       await operator(3, 'flag')
         .getByRole('button', { name: text(strings, 'moveUp', { position: number(3) }) })
         .click();
-      await counts(operator(3, 'include'), 4, 0);
+      await counts(operator(3, 'include'), 5, 0);
       await section.getByText(text(strings, 'noServers')).waitFor();
       await operator(2, 'flag')
         .getByRole('button', { name: text(strings, 'moveDown', { position: number(2) }) })
         .click();
-      await counts(operator(2, 'include'), 4, 3);
-      await served(3);
+      await counts(operator(2, 'include'), 5, 4);
+      await served(4);
       if (viewport.width < 768) {
         expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
       }
@@ -172,7 +178,12 @@ const CASES = [
         { op: 'flag' },
         { op: 'sort', by: 'name', order: 'desc' },
       ]);
-      expect(await servedNames(subToken)).toEqual(['🇸🇬 SG Singapore 02', '🇯🇵 JP Tokyo 01', '🇯🇵 JP Osaka 03']);
+      expect(await servedNames(subToken)).toEqual([
+        '🇸🇬 SG Singapore 02',
+        '🇯🇵 JP Tokyo 01',
+        '🇯🇵 JP Osaka 03',
+        '🇯🇵 JP Nagoya 04',
+      ]);
 
       // An edit, then discarded: the saved chain comes back and nothing is unsaved.
       await operator(4, 'sort')
@@ -185,7 +196,7 @@ const CASES = [
 
       // After a reload the saved chain is there; dark theme passes axe too.
       await page.reload();
-      await counts(operator(2, 'include'), 4, 3);
+      await counts(operator(2, 'include'), 5, 4);
       await page.getByRole('button', { name: text(shell, 'colorScheme.toDark') }).click();
       expect(await page.evaluate('document.documentElement.dataset.mantineColorScheme')).toBe('dark');
       await expectAccessible(page, 'transforms editor (dark)');
@@ -220,7 +231,7 @@ const CASES = [
     await press('Drop notices');
     await press('Sort by name');
     await press('Remove duplicates');
-    await counts(operator(3, 'dedupe'), 4, 4);
+    await counts(operator(3, 'dedupe'), 5, 5);
 
     // Moving the sort up keeps the focus on it: its "up" button is gone at the top, so "down" has the focus.
     await press('Move operator 2 up');
@@ -230,7 +241,16 @@ const CASES = [
     await press('Remove operator 3');
     await expect.poll(() => section.getByRole('list', { name: 'Operators' }).getByRole('listitem').count()).toBe(2);
     expect(await focused()).toBe('Remove operator 2');
-    await counts(operator(2, 'drop_info'), 5, 4);
+    await counts(operator(2, 'drop_info'), 6, 5);
+
+    // Leaving with edits not saved asks first; staying keeps them.
+    const asked = page.waitForEvent('dialog');
+    const closing = page.close({ runBeforeUnload: true });
+    const dialog = await asked;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.dismiss();
+    await closing;
+    await section.getByText('Unsaved changes').waitFor();
 
     await press('Save');
     await section.getByText('Saved.').waitFor();

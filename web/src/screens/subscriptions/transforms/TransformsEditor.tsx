@@ -2,7 +2,7 @@
 // serve, then save the chain (PUT .../transforms) or discard the changes (docs/transforms.md, docs/dashboard.md).
 import { useState } from 'react';
 import { Alert, Badge, Button, Grid, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue, useId } from '@mantine/hooks';
+import { useDebouncedValue, useId, useWindowEvent } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { Subscription } from '../queries';
 import { TRANSFORMS } from './strings';
@@ -41,10 +41,11 @@ export function TransformsEditor({ subscription }: { subscription: Subscription 
   const dirty = !sameChain(chain, subscription.transforms);
 
   const [previewed] = useDebouncedValue(items, 400);
-  const preview = usePreview(
-    subscription.token,
-    previewed.map((item) => item.operator),
-  );
+  const preview = usePreview(subscription.token, previewed);
+  // Leaving the page (reload, closing the tab) with edits not saved asks first.
+  useWindowEvent('beforeunload', (event) => {
+    if (dirty) event.preventDefault();
+  });
 
   const update = (next: Item[]) => {
     save.reset();
@@ -90,8 +91,8 @@ export function TransformsEditor({ subscription }: { subscription: Subscription 
   const steps = new Map<number, { in: number; out: number }>();
   if (!preview.error) {
     for (const step of preview.data?.steps ?? []) {
-      const item = previewed[step.index];
-      if (item) steps.set(item.id, step);
+      const id = preview.data?.ids[step.index];
+      if (id !== undefined) steps.set(id, step);
     }
   }
 

@@ -33,18 +33,22 @@ function refusal(response: Response, error: unknown): ChainError {
   );
 }
 
-/** What the link would serve with `chain`, as a plain list (one share link a line), and each operator's counts. */
-export function usePreview(token: string, chain: readonly Operator[]) {
+/**
+ * What the link would serve with `chain`, as a plain list (one share link a line), and each operator's counts. The
+ * answer carries the ids of the operators it was asked about, so counts stay with their operator while a newer
+ * preview is on its way.
+ */
+export function usePreview(token: string, chain: readonly { id: number; operator: Operator }[]) {
   return useQuery({
     queryKey: ['subs', token, 'transforms-preview', chain],
     queryFn: async ({ signal }) => {
       const { data, error, response } = await api.POST('/api/v1/subs/{token}/preview', {
         params: { path: { token } },
-        body: { format: 'plain', transforms: [...chain] },
+        body: { format: 'plain', transforms: chain.map((item) => item.operator) },
         signal,
       });
       if (!data) throw refusal(response, error);
-      return data;
+      return { ...data, ids: chain.map((item) => item.id) };
     },
     placeholderData: keepPreviousData,
     // A refused chain stays refused; the next edit asks again.
