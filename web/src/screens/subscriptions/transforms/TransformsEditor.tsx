@@ -58,8 +58,9 @@ export function TransformsEditor({ subscription }: { subscription: Subscription 
     const [moved] = next.splice(index, 1) as [Item];
     next.splice(index + by, 0, moved);
     update(next);
-    const at = index + by;
-    focusSoon(`${buttonId(moved.id)}-${at === 0 ? 'down' : at === next.length - 1 ? 'up' : by < 0 ? 'up' : 'down'}`);
+    // The same button again, unless the operator reached the end it was moving to, where that button is disabled.
+    const atEnd = by < 0 ? index + by === 0 : index + by === next.length - 1;
+    focusSoon(`${buttonId(moved.id)}-${by < 0 !== atEnd ? 'up' : 'down'}`);
   };
   const remove = (index: number) => {
     const next = items.filter((_, at) => at !== index);
@@ -78,16 +79,10 @@ export function TransformsEditor({ subscription }: { subscription: Subscription 
   };
   atOperator(preview.error, previewed);
   const saveFailure = save.error && !atOperator(save.error, items) ? save.error.message : undefined;
-  const failure =
-    preview.error &&
-    t(
-      preview.error instanceof ChainError && preview.error.code === 'invalid_transform'
-        ? 'chainInvalid'
-        : 'previewFailed',
-      {
-        message: preview.error.message,
-      },
-    );
+  const chainRefused = preview.error instanceof ChainError && preview.error.code === 'invalid_transform';
+  const failure = preview.error
+    ? t(chainRefused ? 'chainInvalid' : 'previewFailed', { message: preview.error.message })
+    : undefined;
   const steps = new Map<number, { in: number; out: number }>();
   if (!preview.error) {
     for (const step of preview.data?.steps ?? []) {
@@ -192,7 +187,7 @@ export function TransformsEditor({ subscription }: { subscription: Subscription 
             served={preview.data?.served}
             body={preview.data?.body}
             updating={preview.isFetching || previewed !== items}
-            failure={failure ?? undefined}
+            failure={failure}
           />
         </Grid.Col>
       </Grid>
