@@ -132,6 +132,8 @@ const CASES = [
       const { page, problems } = await openTab(viewport, language.locale);
       const snap = async (name: string) => {
         if (SAVE_SCREENSHOTS && (viewport.name === 'desktop') === (language.code === 'en')) {
+          // From the top: the header sticks to wherever the page is scrolled.
+          await page.evaluate('window.scrollTo(0, 0)');
           await page.screenshot({
             path: join(ROOT, 'docs', `dashboard-admin-${name}-${viewport.name}-${language.code}.png`),
             fullPage: true,
@@ -256,6 +258,8 @@ const CASES = [
 
       // By actor: the one thing this user did, creating a subscription.
       await page.getByRole('button', { name: text(audit, 'filters.clear') }).click();
+      // The form is drawn anew from the cleared address; wait for it before typing.
+      await expect.poll(() => new URL(page.url()).search).toBe('');
       await page.getByRole('textbox', { name: text(audit, 'filters.actor') }).fill(`user:${userId}`);
       await page.getByRole('button', { name: text(audit, 'filters.apply') }).click();
       await expect.poll(() => entries.count()).toBe(1);
@@ -264,6 +268,8 @@ const CASES = [
 
       // By action (picked from the list in words) and a time range: as many entries as the API gives.
       await page.getByRole('button', { name: text(audit, 'filters.clear') }).click();
+      // The form is drawn anew from the cleared address; wait for it before typing.
+      await expect.poll(() => new URL(page.url()).search).toBe('');
       await page.getByRole('combobox', { name: text(audit, 'filters.action') }).click();
       await page.getByRole('option', { name: text(words, 'actions.subscription.create') }).click();
       const hourAgo = new Date(Date.now() - 3_600_000);

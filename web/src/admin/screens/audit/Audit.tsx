@@ -62,7 +62,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation(ADMIN_AUDIT);
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   const target = describeTarget(entry.target, t);
-  const details = [...summaryLines(entry, t), ...otherSummary(entry)];
+  const other = otherSummary(entry);
   return (
     <Paper withBorder p="sm" component="li">
       <Text fw={600}>{describeAction(entry, t)}</Text>
@@ -85,11 +85,16 @@ function Entry({ entry }: { entry: AuditEntry }) {
           </Text>
         )}
       </Group>
-      {details.map((line) => (
+      {summaryLines(entry, t).map((line) => (
         <Text key={line} size="sm" mt={2} className="admin-audit-wrap">
-          <bdi>{line}</bdi>
+          {line}
         </Text>
       ))}
+      {other.length > 0 && (
+        <Text size="sm" mt={2} dir="ltr" className="admin-audit-wrap admin-audit-code admin-audit-details">
+          {other.join('\n')}
+        </Text>
+      )}
     </Paper>
   );
 }
