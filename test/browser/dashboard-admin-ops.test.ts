@@ -339,6 +339,13 @@ const CASES = [
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: text(statsText, 'title') }).waitFor();
 
+    // The range by arrow keys: from the last 7 days to the last 30, one bar a day.
+    await tabTo(page, page.getByRole('radio', { name: text(statsText, 'ranges.week') }));
+    await page.keyboard.press('ArrowRight');
+    const daily = page.getByRole('img', { name: text(statsText, 'charts.requestsPerDay') }).locator('rect');
+    await expect.poll(() => daily.count()).toBe(30);
+    expect(await page.getByRole('radio', { name: text(statsText, 'ranges.month') }).isChecked()).toBe(true);
+
     // A chart's numbers open from the keyboard.
     const toggle = page
       .locator('figure')
