@@ -256,9 +256,16 @@ const CASES = [
       expect(await entries.nth(1).textContent()).toContain(text(audit, 'actors.adminApi'));
       expect(page.url()).toContain(`target=ban%3A${encodeURIComponent(range.split('/')[0] as string)}`);
 
+      // Cleared, then Back: the filter is in the form and the list again.
+      await page.getByRole('button', { name: text(audit, 'filters.clear') }).click();
+      await expect.poll(() => entries.count()).toBeGreaterThan(2);
+      await page.goBack();
+      const targetField = page.getByRole('textbox', { name: text(audit, 'filters.target') });
+      await expect.poll(() => targetField.inputValue()).toBe(`ban:${range}`);
+      await expect.poll(() => entries.count()).toBe(2);
+
       // By actor: the one thing this user did, creating a subscription.
       await page.getByRole('button', { name: text(audit, 'filters.clear') }).click();
-      // The form is drawn anew from the cleared address; wait for it before typing.
       await expect.poll(() => new URL(page.url()).search).toBe('');
       await page.getByRole('textbox', { name: text(audit, 'filters.actor') }).fill(`user:${userId}`);
       await page.getByRole('button', { name: text(audit, 'filters.apply') }).click();
@@ -268,7 +275,6 @@ const CASES = [
 
       // By action (picked from the list in words) and a time range: as many entries as the API gives.
       await page.getByRole('button', { name: text(audit, 'filters.clear') }).click();
-      // The form is drawn anew from the cleared address; wait for it before typing.
       await expect.poll(() => new URL(page.url()).search).toBe('');
       await page.getByRole('combobox', { name: text(audit, 'filters.action') }).click();
       await page.getByRole('option', { name: text(words, 'actions.subscription.create') }).click();
