@@ -132,6 +132,8 @@ const CASES = [
       const { page, problems } = await openTab(viewport, language.locale);
       const snap = async (name: string) => {
         if (SAVE_SCREENSHOTS && (viewport.name === 'desktop') === (language.code === 'en')) {
+          // From the top: the header sticks to wherever the page is scrolled.
+          await page.evaluate('window.scrollTo(0, 0)');
           await page.screenshot({
             path: join(ROOT, 'docs', `dashboard-admin-${name}-${viewport.name}-${language.code}.png`),
             fullPage: true,
@@ -254,8 +256,17 @@ const CASES = [
       expect(await entries.nth(1).textContent()).toContain(text(audit, 'actors.adminApi'));
       expect(page.url()).toContain(`target=ban%3A${encodeURIComponent(range.split('/')[0] as string)}`);
 
+      // Cleared, then Back: the filter is in the form and the list again.
+      await page.getByRole('button', { name: text(audit, 'filters.clear') }).click();
+      await expect.poll(() => entries.count()).toBeGreaterThan(2);
+      await page.goBack();
+      const targetField = page.getByRole('textbox', { name: text(audit, 'filters.target') });
+      await expect.poll(() => targetField.inputValue()).toBe(`ban:${range}`);
+      await expect.poll(() => entries.count()).toBe(2);
+
       // By actor: the one thing this user did, creating a subscription.
       await page.getByRole('button', { name: text(audit, 'filters.clear') }).click();
+      await expect.poll(() => new URL(page.url()).search).toBe('');
       await page.getByRole('textbox', { name: text(audit, 'filters.actor') }).fill(`user:${userId}`);
       await page.getByRole('button', { name: text(audit, 'filters.apply') }).click();
       await expect.poll(() => entries.count()).toBe(1);
@@ -264,6 +275,7 @@ const CASES = [
 
       // By action (picked from the list in words) and a time range: as many entries as the API gives.
       await page.getByRole('button', { name: text(audit, 'filters.clear') }).click();
+      await expect.poll(() => new URL(page.url()).search).toBe('');
       await page.getByRole('combobox', { name: text(audit, 'filters.action') }).click();
       await page.getByRole('option', { name: text(words, 'actions.subscription.create') }).click();
       const hourAgo = new Date(Date.now() - 3_600_000);
@@ -332,6 +344,13 @@ const CASES = [
     await page.keyboard.type(ADMIN_SECRET);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: text(statsText, 'title') }).waitFor();
+
+    // The range by arrow keys: from the last 7 days to the last 30, one bar a day.
+    await tabTo(page, page.getByRole('radio', { name: text(statsText, 'ranges.week') }));
+    await page.keyboard.press('ArrowRight');
+    const daily = page.getByRole('img', { name: text(statsText, 'charts.requestsPerDay') }).locator('rect');
+    await expect.poll(() => daily.count()).toBe(30);
+    expect(await page.getByRole('radio', { name: text(statsText, 'ranges.month') }).isChecked()).toBe(true);
 
     // A chart's numbers open from the keyboard.
     const toggle = page

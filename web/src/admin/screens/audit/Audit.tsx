@@ -1,5 +1,6 @@
 // The admin console's audit log (GET /api/v1/admin/audit): every accepted management write, newest first, filtered
 // by actor, action, target and time, with older entries on demand.
+import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -20,13 +21,21 @@ export default function Audit() {
     if (value) filters[name] = value;
   }
   const log = useAdminAudit(filters);
+  // Back and Forward change the filters under the form: draw it anew from the address then, and only then (redrawing
+  // it on Apply would take the keyboard focus away).
+  const [formVersion, setFormVersion] = useState(0);
+  useEffect(() => {
+    const redraw = () => setFormVersion((version) => version + 1);
+    window.addEventListener('popstate', redraw);
+    return () => window.removeEventListener('popstate', redraw);
+  }, []);
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
 
   return (
     <Stack>
       <Title order={3}>{t('title')}</Title>
       <Text size="sm">{t('intro')}</Text>
-      <AuditFilters key={params.toString()} value={filters} onApply={(next) => setParams(next)} />
+      <AuditFilters key={formVersion} value={filters} onApply={(next) => setParams(next)} />
       {log.isPending && <Loading />}
       {log.isError && (
         <Alert color="red" role="alert">
@@ -62,7 +71,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation(ADMIN_AUDIT);
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   const target = describeTarget(entry.target, t);
-  const details = [...summaryLines(entry, t), ...otherSummary(entry)];
+  const other = otherSummary(entry);
   return (
     <Paper withBorder p="sm" component="li">
       <Text fw={600}>{describeAction(entry, t)}</Text>
@@ -85,11 +94,16 @@ function Entry({ entry }: { entry: AuditEntry }) {
           </Text>
         )}
       </Group>
-      {details.map((line) => (
+      {summaryLines(entry, t).map((line) => (
         <Text key={line} size="sm" mt={2} className="admin-audit-wrap">
-          <bdi>{line}</bdi>
+          {line}
         </Text>
       ))}
+      {other.length > 0 && (
+        <Text size="sm" mt={2} dir="ltr" className="admin-audit-wrap admin-audit-code admin-audit-details">
+          {other.join('\n')}
+        </Text>
+      )}
     </Paper>
   );
 }

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Examples } from '../../Examples';
 import type { Filters } from './queries';
 import { ADMIN_AUDIT } from './strings';
 import { describeAction, KNOWN_ACTIONS } from './words';
@@ -56,7 +57,9 @@ export function AuditFilters({ value, onApply }: { value: Filters; onApply: (fil
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs">
           <TextInput
             label={t('filters.actor')}
-            description={t('filters.actorHint')}
+            description={
+              <Examples lead={t('filters.examples')} samples={['admin', 'user:42', 'provider:mybot', 'admin:cli']} />
+            }
             value={actor}
             onChange={(event) => setActor(event.currentTarget.value)}
             dir="ltr"
@@ -77,7 +80,9 @@ export function AuditFilters({ value, onApply }: { value: Filters; onApply: (fil
           />
           <TextInput
             label={t('filters.target')}
-            description={t('filters.targetHint')}
+            description={
+              <Examples lead={t('filters.examples')} samples={['user:42', 'provider:mybot', 'ban:10.0.0.0/24']} />
+            }
             value={target}
             onChange={(event) => setTarget(event.currentTarget.value)}
             dir="ltr"

@@ -4,8 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Group, NumberInput, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../shell/Layout';
+import { Examples } from '../../Examples';
 import { ConfirmRemove } from './ConfirmRemove';
-import { fieldError, formError } from './errors';
+import { ADDRESS_SAMPLES, fieldError, formError } from './errors';
 import { useAddBan, useBans, useRemoveBan } from './queries';
 import { ADMIN_BANS } from './strings';
 import { timeLeft } from './time';
@@ -126,7 +127,7 @@ function BanForm() {
         <Group align="flex-start" wrap="wrap" gap="xs">
           <TextInput
             label={t('address')}
-            description={t('addressHint')}
+            description={<Examples lead={t('examples')} samples={ADDRESS_SAMPLES} />}
             value={ip}
             onChange={(event) => setIp(event.currentTarget.value)}
             error={problems.ip ?? fieldError(add.error, t)}

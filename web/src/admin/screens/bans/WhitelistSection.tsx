@@ -3,8 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../shell/Layout';
+import { Examples } from '../../Examples';
 import { ConfirmRemove } from './ConfirmRemove';
-import { fieldError, formError } from './errors';
+import { ADDRESS_SAMPLES, fieldError, formError } from './errors';
 import { useAddWhitelist, useRemoveWhitelist, useWhitelist } from './queries';
 import { ADMIN_BANS } from './strings';
 
@@ -108,7 +109,7 @@ function WhitelistForm() {
         <Group align="flex-start" wrap="wrap" gap="xs">
           <TextInput
             label={t('address')}
-            description={t('addressHint')}
+            description={<Examples lead={t('examples')} samples={ADDRESS_SAMPLES} />}
             value={ip}
             onChange={(event) => setIp(event.currentTarget.value)}
             error={problems.ip ?? fieldError(add.error, t)}

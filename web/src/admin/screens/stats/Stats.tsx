@@ -5,6 +5,7 @@ import { Alert, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text,
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../shell/Layout';
 import { BarChart } from './BarChart';
+import { HorizontalBarChart } from './HorizontalBarChart';
 import { useStats, type Stats as StatsAnswer, type StatsRange } from './queries';
 import { ADMIN_STATS } from './strings';
 import './charts.css';
@@ -98,7 +99,7 @@ export default function Stats() {
             />
           </Paper>
           <Paper withBorder p="sm">
-            <BarChart
+            <HorizontalBarChart
               title={t('charts.byKind')}
               labels={KINDS.map((kind) => t(`kinds.${kind}`))}
               series={[

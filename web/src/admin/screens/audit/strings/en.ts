@@ -16,11 +16,10 @@ export const en = {
   filters: {
     label: 'Filters',
     actor: 'Actor',
-    actorHint: 'user, provider, admin, system, or e.g. user:42, provider:mybot, admin:cli',
+    examples: 'For example:',
     action: 'Action',
     actionHint: 'Any action when empty',
     target: 'Target',
-    targetHint: 'e.g. user:42, provider:mybot, ban:10.0.0.0/24',
     since: 'From (inclusive)',
     until: 'Until (exclusive)',
     apply: 'Apply filters',

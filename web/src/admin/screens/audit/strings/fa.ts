@@ -19,11 +19,10 @@ export const fa: Catalog<typeof en> = {
   filters: {
     label: 'فیلترها',
     actor: 'انجام‌دهنده',
-    actorHint: 'user، provider، admin، system یا مثلاً user:42، provider:mybot، admin:cli',
+    examples: 'مثلاً:',
     action: 'کنش',
     actionHint: 'خالی: هر کنشی',
     target: 'هدف',
-    targetHint: 'مثلاً user:42، provider:mybot، ban:10.0.0.0/24',
     since: 'از (شامل)',
     until: 'تا (بدون خودِ آن)',
     apply: 'اعمال فیلترها',

@@ -19,11 +19,10 @@ export const ru: Catalog<typeof en> = {
   filters: {
     label: 'Фильтры',
     actor: 'Кто',
-    actorHint: 'user, provider, admin, system или, например, user:42, provider:mybot, admin:cli',
+    examples: 'Например:',
     action: 'Действие',
     actionHint: 'Пусто: любое действие',
     target: 'Объект',
-    targetHint: 'например, user:42, provider:mybot, ban:10.0.0.0/24',
     since: 'С (включительно)',
     until: 'До (не включая)',
     apply: 'Применить фильтры',

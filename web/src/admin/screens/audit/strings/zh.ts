@@ -19,11 +19,10 @@ export const zh: Catalog<typeof en> = {
   filters: {
     label: '筛选',
     actor: '操作者',
-    actorHint: 'user、provider、admin、system，或例如 user:42、provider:mybot、admin:cli',
+    examples: '例如：',
     action: '操作',
     actionHint: '留空：任意操作',
     target: '对象',
-    targetHint: '例如 user:42、provider:mybot、ban:10.0.0.0/24',
     since: '开始（含）',
     until: '结束（不含）',
     apply: '应用筛选',

@@ -2,7 +2,7 @@
 export const en = {
   title: 'Bans and whitelist',
   address: 'IP address or CIDR range',
-  addressHint: 'e.g. 203.0.113.7, 203.0.113.0/24 or 2001:db8::/32',
+  examples: 'For example:',
   cancel: 'Cancel',
   bans: {
     title: 'Bans in force',

@@ -5,7 +5,7 @@ import type { en } from './en';
 export const fa: Catalog<typeof en> = {
   title: 'مسدودسازی و فهرست سفید',
   address: 'نشانی IP یا بازهٔ CIDR',
-  addressHint: 'مثلاً 203.0.113.7، 203.0.113.0/24 یا 2001:db8::/32',
+  examples: 'مثلاً:',
   cancel: 'انصراف',
   bans: {
     title: 'مسدودسازی‌های فعال',

@@ -5,7 +5,7 @@ import type { en } from './en';
 export const ru: Catalog<typeof en> = {
   title: 'Блокировки и белый список',
   address: 'IP-адрес или диапазон CIDR',
-  addressHint: 'например, 203.0.113.7, 203.0.113.0/24 или 2001:db8::/32',
+  examples: 'Например:',
   cancel: 'Отмена',
   bans: {
     title: 'Действующие блокировки',

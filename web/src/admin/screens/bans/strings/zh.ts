@@ -5,7 +5,7 @@ import type { en } from './en';
 export const zh: Catalog<typeof en> = {
   title: '封禁与白名单',
   address: 'IP 地址或 CIDR 网段',
-  addressHint: '例如 203.0.113.7、203.0.113.0/24 或 2001:db8::/32',
+  examples: '例如：',
   cancel: '取消',
   bans: {
     title: '生效中的封禁',
