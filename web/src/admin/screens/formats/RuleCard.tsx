@@ -77,10 +77,10 @@ export function RuleCard({ headingId, rule, index, last, error, onChange, onMove
           />
         </Group>
         <Group gap="xs">
-          <Button size="xs" variant="default" disabled={index === 0} onClick={() => onMove(-1)}>
+          <Button id={`${headingId}-up`} size="xs" variant="default" disabled={index === 0} onClick={() => onMove(-1)}>
             {t('rules.up')}
           </Button>
-          <Button size="xs" variant="default" disabled={last} onClick={() => onMove(1)}>
+          <Button id={`${headingId}-down`} size="xs" variant="default" disabled={last} onClick={() => onMove(1)}>
             {t('rules.down')}
           </Button>
           <Button size="xs" variant="default" onClick={onRemove}>

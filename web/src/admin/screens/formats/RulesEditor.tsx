@@ -60,6 +60,14 @@ function RulesForm({ initial }: { initial: Rule[] }) {
     const [row] = next.splice(index, 1);
     next.splice(index + by, 0, row!);
     reshape(next);
+    // Moving a card's DOM node takes the focus off its button; give it back, or to the other one at either end.
+    requestAnimationFrame(() => {
+      const same = document.getElementById(`rule-${row!.key}-${by === -1 ? 'up' : 'down'}`) as HTMLButtonElement | null;
+      (same && !same.disabled
+        ? same
+        : document.getElementById(`rule-${row!.key}-${by === -1 ? 'down' : 'up'}`)
+      )?.focus();
+    });
   };
 
   return (
