@@ -58,7 +58,7 @@ function BrandingForm({ initial }: { initial: Form }) {
   const issues = fieldIssues(save.error);
   const set = (patch: Partial<Form>) => {
     save.reset();
-    setForm({ ...form, ...patch });
+    setForm((current) => ({ ...current, ...patch }));
   };
 
   const pickLogo = (file: File | null) => {

@@ -1,18 +1,6 @@
 // The format rule list as editable cards: reorder, add, remove, save all at once, with the API's errors at each field.
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { ConfirmDialog } from '../../ConfirmDialog';
@@ -20,9 +8,7 @@ import { fieldIssues } from '../../field-issues';
 import { FORMATS } from './strings';
 import { useRestoreRules, useRules, useSaveRules, type Rule } from './queries';
 import { RulePreview } from './RulePreview';
-
-const MATCHES: Rule['match'][] = ['contains', 'prefix', 'equals', 'regex'];
-const RESULTS: Rule['result'][] = ['mihomo', 'sing-box', 'xray', 'base64', 'plain', 'sip008', 'page', 'block'];
+import { RuleCard } from './RuleCard';
 
 /** A rule with a key that stays with it while it moves, for React and for focus. */
 interface Row {
@@ -64,90 +50,43 @@ function RulesForm({ initial }: { initial: Rule[] }) {
     save.reset();
     setRows(rows.map((row, i) => (i === index ? { ...row, rule: { ...row.rule, ...patch } } : row)));
   };
-  const move = (index: number, by: number) => {
+  // Errors name rules by position: once rules move or go, they would point at the wrong ones.
+  const reshape = (next: Row[]) => {
+    setErrors(null);
+    setRows(next);
+  };
+  const move = (index: number, by: -1 | 1) => {
     const next = [...rows];
     const [row] = next.splice(index, 1);
     next.splice(index + by, 0, row!);
-    setRows(next);
+    reshape(next);
+    // Moving a card's DOM node takes the focus off its button; give it back, or to the other one at either end.
+    requestAnimationFrame(() => {
+      const same = document.getElementById(`rule-${row!.key}-${by === -1 ? 'up' : 'down'}`) as HTMLButtonElement | null;
+      (same && !same.disabled
+        ? same
+        : document.getElementById(`rule-${row!.key}-${by === -1 ? 'down' : 'up'}`)
+      )?.focus();
+    });
   };
 
   return (
     <Stack>
       <Title order={4}>{t('rules.title')}</Title>
       {rows.length === 0 && <Text>{t('rules.empty')}</Text>}
-      {rows.map((row, index) => {
-        const error = (field: string) => errors?.fields[`rules.${index}.${field}`];
-        const { rule } = row;
-        return (
-          <Paper key={row.key} withBorder p="sm" component="section" aria-labelledby={`rule-${row.key}`}>
-            <Stack gap="xs">
-              <Title order={5} id={`rule-${row.key}`}>
-                {t('rules.rule', { number: index + 1 })}
-              </Title>
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-                <TextInput
-                  label={t('rules.id')}
-                  value={rule.id}
-                  dir="ltr"
-                  error={error('id')}
-                  onChange={(e) => change(index, { id: e.currentTarget.value })}
-                />
-                <TextInput
-                  label={t('rules.header')}
-                  value={rule.header}
-                  dir="ltr"
-                  error={error('header')}
-                  onChange={(e) => change(index, { header: e.currentTarget.value })}
-                />
-                <NativeSelect
-                  label={t('rules.match')}
-                  value={rule.match}
-                  data={MATCHES.map((m) => ({ value: m, label: t(`rules.matches.${m}`) }))}
-                  onChange={(e) => change(index, { match: e.currentTarget.value as Rule['match'] })}
-                />
-              </SimpleGrid>
-              <TextInput
-                label={t('rules.value')}
-                value={rule.value}
-                dir="ltr"
-                ff="monospace"
-                error={error('value')}
-                onChange={(e) => change(index, { value: e.currentTarget.value })}
-              />
-              <Group gap="md" align="flex-end">
-                <NativeSelect
-                  label={t('rules.result')}
-                  value={rule.result === 'clash' ? 'mihomo' : rule.result}
-                  data={RESULTS.map((r) => ({ value: r, label: r === 'block' || r === 'page' ? t(`rules.${r}`) : r }))}
-                  error={error('result')}
-                  onChange={(e) => change(index, { result: e.currentTarget.value as Rule['result'] })}
-                />
-                <Checkbox
-                  label={t('rules.enabled')}
-                  checked={rule.enabled}
-                  onChange={(e) => change(index, { enabled: e.currentTarget.checked })}
-                />
-                <Checkbox
-                  label={t('rules.caseSensitive')}
-                  checked={rule.case_sensitive}
-                  onChange={(e) => change(index, { case_sensitive: e.currentTarget.checked })}
-                />
-              </Group>
-              <Group gap="xs">
-                <Button size="xs" variant="default" disabled={index === 0} onClick={() => move(index, -1)}>
-                  {t('rules.up')}
-                </Button>
-                <Button size="xs" variant="default" disabled={index === rows.length - 1} onClick={() => move(index, 1)}>
-                  {t('rules.down')}
-                </Button>
-                <Button size="xs" variant="default" onClick={() => setRows(rows.filter((_, i) => i !== index))}>
-                  {t('rules.remove')}
-                </Button>
-              </Group>
-            </Stack>
-          </Paper>
-        );
-      })}
+      {rows.map((row, index) => (
+        <RuleCard
+          key={row.key}
+          headingId={`rule-${row.key}`}
+          rule={row.rule}
+          index={index}
+          last={index === rows.length - 1}
+          error={(field) => errors?.fields[`rules.${index}.${field}`]}
+          onChange={(patch) => change(index, patch)}
+          onMove={(by) => move(index, by)}
+          onRemove={() => reshape(rows.filter((_, i) => i !== index))}
+        />
+      ))}
       {errors && (
         <Alert color="red" role="alert">
           {t('rules.refused', { message: errors.message })}
