@@ -279,6 +279,33 @@ function watchForSecret(page: Page): () => Promise<string[]> {
     }, 120_000);
   }
 
+  it('shows 50 users, then more on demand, and filters by status', async () => {
+    const s = await catalogs('en');
+    const { page, problems } = await openTab(DESKTOP, EN.locale);
+    for (let i = 0; i < 55; i++) await t.newUser();
+    const disabled = await adminCreateUser(t);
+    expect((await t.admin('PATCH', `/users/${disabled.user_id}`, { is_active: false })).statusCode).toBe(200);
+    const everyone = (await t.admin('GET', '/users?limit=200')).json<{ users: unknown[] }>().users.length;
+    expect(everyone).toBeGreaterThan(55);
+
+    await openConsole(page, s);
+    await page.getByRole('link', { name: text(s.admin, 'nav.users') }).click();
+    const cards = page.getByRole('main').getByRole('listitem');
+    const more = page.getByRole('button', { name: text(s.users, 'list.more') });
+    await more.waitFor();
+    expect(await cards.count()).toBe(50);
+    await more.click();
+    await more.waitFor({ state: 'detached' });
+    expect(await cards.count()).toBe(everyone);
+
+    await page.getByLabel(text(s.users, 'filter.status'), { exact: true }).selectOption('disabled');
+    await userCard(page, s, disabled.user_id).waitFor();
+    await page.waitForFunction(`document.querySelectorAll('main li').length < ${everyone}`);
+    const badges = await cards.getByText(text(s.users, 'list.disabled'), { exact: true }).count();
+    expect(badges).toBe(await cards.count());
+    expect(problems).toEqual([]);
+  }, 120_000);
+
   it('works by keyboard alone: open the console, create a user, cancel then confirm a delete', async () => {
     const s = await catalogs('en');
     const { page, problems } = await openTab(DESKTOP, EN.locale);
