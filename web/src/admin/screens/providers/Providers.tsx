@@ -1,21 +1,16 @@
 // The admin providers screen: every provider (bots, resellers) with its owner; create one, disable, delete, re-token.
-import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../shell/Layout';
 import { describeAdminError } from '../../errors';
+import { ConfirmDialog } from '../../ConfirmDialog';
 import { ShownOnce } from '../../ShownOnce';
 import { ADMIN_PROVIDERS } from './strings';
-import {
-  useCreateProvider,
-  useDeleteProvider,
-  useProviders,
-  useRefreshProviderToken,
-  useSetProviderActive,
-} from './queries';
+import { CreateProvider } from './CreateProvider';
+import { useDeleteProvider, useProviders, useRefreshProviderToken, useSetProviderActive } from './queries';
 
-const KNOWN = ['name_exists', 'provider_exists', 'user_not_found', 'provider_not_found', 'validation_failed'] as const;
-const NAME = /^(?=.{4,16}$)[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const KNOWN = ['provider_not_found'] as const;
 
 interface Target {
   hash: string;
@@ -119,94 +114,15 @@ export default function Providers() {
           );
         })}
       </Stack>
-      <Modal
+      <ConfirmDialog
         opened={confirm !== null}
+        title={confirm ? t(`confirm.${confirm.kind}Title`, { name: confirm.name }) : ''}
+        body={confirm ? t(`confirm.${confirm.kind}Body`) : ''}
+        confirm={confirm ? t(`confirm.${confirm.kind}`) : ''}
+        cancel={t('confirm.cancel')}
+        onConfirm={confirmed}
         onClose={() => setConfirm(null)}
-        title={confirm && t(`confirm.${confirm.kind}Title`, { name: confirm.name })}
-        closeButtonProps={{ 'aria-label': t('confirm.cancel') }}
-      >
-        <Stack>
-          <Text>{confirm && t(`confirm.${confirm.kind}Body`)}</Text>
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={() => setConfirm(null)}>
-              {t('confirm.cancel')}
-            </Button>
-            <Button onClick={confirmed}>{confirm && t(`confirm.${confirm.kind}`)}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      />
     </Stack>
-  );
-}
-
-function CreateProvider({ onCreated }: { onCreated: (name: string, token: string) => void }) {
-  const { t } = useTranslation(ADMIN_PROVIDERS);
-  const create = useCreateProvider();
-  const [owner, setOwner] = useState('');
-  const [name, setName] = useState('');
-  const [url, setUrl] = useState('');
-  const [checked, setChecked] = useState(false);
-  const ownerValid = /^[1-9]\d{0,15}$/.test(owner.trim()) && Number.isSafeInteger(Number(owner.trim()));
-  const nameValid = NAME.test(name.trim());
-  const urlValid = url.trim() === '' || /^https?:\/\/\S+$/i.test(url.trim());
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setChecked(true);
-    if (!ownerValid || !nameValid || !urlValid) return;
-    create.mutate(
-      { ownerId: Number(owner.trim()), name: name.trim(), url: url.trim() },
-      {
-        onSuccess: (provider) => {
-          setOwner('');
-          setName('');
-          setUrl('');
-          setChecked(false);
-          onCreated(provider.provider_name, provider.api_token);
-        },
-      },
-    );
-  }
-
-  return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate>
-      <Stack gap="xs">
-        <Title order={4}>{t('create.title')}</Title>
-        <TextInput
-          label={t('create.owner')}
-          description={t('create.ownerHint')}
-          value={owner}
-          onChange={(event) => setOwner(event.currentTarget.value)}
-          inputMode="numeric"
-          dir="ltr"
-          error={checked && !ownerValid ? t('create.ownerInvalid') : null}
-        />
-        <TextInput
-          label={t('create.name')}
-          description={t('create.nameHint')}
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          dir="ltr"
-          error={checked && !nameValid ? t('create.nameInvalid') : null}
-        />
-        <TextInput
-          label={t('create.url')}
-          description={t('create.urlHint')}
-          value={url}
-          onChange={(event) => setUrl(event.currentTarget.value)}
-          dir="ltr"
-          type="url"
-          error={checked && !urlValid ? t('create.urlInvalid') : null}
-        />
-        {create.isError && (
-          <Alert color="red" role="alert">
-            {describeAdminError(create.error, t, KNOWN)}
-          </Alert>
-        )}
-        <Button type="submit" w="fit-content" loading={create.isPending}>
-          {t('create.submit')}
-        </Button>
-      </Stack>
-    </Paper>
   );
 }

@@ -1,25 +1,18 @@
 // The admin users screen: find users by id and status, create one, and disable, delete, re-token or sign in each.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Badge, Button, Group, Modal, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../shell/Layout';
 import { describeAdminError } from '../../errors';
+import { ConfirmDialog } from '../../ConfirmDialog';
 import { ShownOnce } from '../../ShownOnce';
 import { ADMIN_USERS } from './strings';
-import {
-  useCreateUser,
-  useDeleteUser,
-  useRefreshUserToken,
-  useSetActive,
-  useSignInLink,
-  useUsers,
-  type UserFilter,
-} from './queries';
+import { CreateUser } from './CreateUser';
+import { useDeleteUser, useRefreshUserToken, useSetActive, useSignInLink, useUsers, type UserFilter } from './queries';
 
-const KNOWN = ['user_exists', 'user_not_found', 'account_disabled', 'validation_failed'] as const;
-const USER_ID = /^[1-9]\d{0,15}$/;
+const KNOWN = ['user_not_found', 'account_disabled'] as const;
 
 interface Secret {
   kind: 'token' | 'link';
@@ -164,64 +157,15 @@ export default function Users() {
           {t('list.more')}
         </Button>
       )}
-      <Modal
+      <ConfirmDialog
         opened={confirm !== null}
+        title={confirm ? t(`confirm.${confirm.kind}Title`, { id: confirm.userId }) : ''}
+        body={confirm ? t(`confirm.${confirm.kind}Body`) : ''}
+        confirm={confirm ? t(`confirm.${confirm.kind}`) : ''}
+        cancel={t('confirm.cancel')}
+        onConfirm={confirmed}
         onClose={() => setConfirm(null)}
-        title={confirm && t(`confirm.${confirm.kind}Title`, { id: confirm.userId })}
-        closeButtonProps={{ 'aria-label': t('confirm.cancel') }}
-      >
-        <Stack>
-          <Text>{confirm && t(`confirm.${confirm.kind}Body`)}</Text>
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={() => setConfirm(null)}>
-              {t('confirm.cancel')}
-            </Button>
-            <Button onClick={confirmed}>{confirm && t(`confirm.${confirm.kind}`)}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      />
     </Stack>
-  );
-}
-
-function CreateUser({ onCreated }: { onCreated: (userId: number, token: string) => void }) {
-  const { t } = useTranslation(ADMIN_USERS);
-  const create = useCreateUser();
-  const [value, setValue] = useState('');
-  const [invalid, setInvalid] = useState(false);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const raw = value.trim();
-    if (!USER_ID.test(raw) || !Number.isSafeInteger(Number(raw))) return setInvalid(true);
-    setInvalid(false);
-    create.mutate(Number(raw), {
-      onSuccess: (user) => {
-        setValue('');
-        onCreated(user.user_id, user.api_token);
-      },
-    });
-  }
-
-  return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate>
-      <Stack gap="xs">
-        <Title order={4}>{t('create.title')}</Title>
-        <Group align="flex-start" wrap="wrap" gap="sm">
-          <TextInput
-            label={t('create.id')}
-            description={t('create.hint')}
-            value={value}
-            onChange={(event) => setValue(event.currentTarget.value)}
-            inputMode="numeric"
-            dir="ltr"
-            error={invalid ? t('create.invalid') : create.isError ? describeAdminError(create.error, t, KNOWN) : null}
-          />
-        </Group>
-        <Button type="submit" w="fit-content" loading={create.isPending}>
-          {t('create.submit')}
-        </Button>
-      </Stack>
-    </Paper>
   );
 }
