@@ -16,6 +16,7 @@ import * as subscriptionTransforms from './migrations/012_subscription_transform
 import * as webhooks from './migrations/013_webhooks.js';
 import * as requestHistory from './migrations/014_request_history.js';
 import * as sessions from './migrations/015_sessions.js';
+import * as auditEventIdNullable from './migrations/016_audit_event_id_nullable.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial_schema': initialSchema,
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '013_webhooks': webhooks,
   '014_request_history': requestHistory,
   '015_sessions': sessions,
+  '016_audit_event_id_nullable': auditEventIdNullable,
 };
 
 /** Every migration, in the order they apply. */

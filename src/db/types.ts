@@ -193,8 +193,8 @@ export interface AuditLogTable {
   target: string;
   /** The account the entry concerns (GET /me/audit), null for none. */
   user_id: number | null;
-  /** '' (audit.store.ts NO_EVENT) for a write that is no event. */
-  event_id: string;
+  /** Null for a write that is no event (webhook endpoint management). */
+  event_id: string | null;
   /** What changed, as JSON: field names and counts, never values that are secret. */
   summary: string;
 }

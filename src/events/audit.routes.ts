@@ -5,7 +5,7 @@ import type { Executor } from '../db/executor.js';
 import { errorResponses } from '../http/schemas.js';
 import { userCaller } from '../http/caller.js';
 import type { Authenticator } from '../http/plugins/auth.js';
-import { API_TOKEN_ERRORS, USER_SECURITY, routeDefaults } from '../http/route-defaults.js';
+import { userOnlyRoutes } from '../http/route-defaults.js';
 import { AdminAuditQuery, AuditPage, MeAuditQuery } from './audit.schemas.js';
 import { adminAuditPage, userAuditPage } from './audit.js';
 
@@ -33,8 +33,7 @@ export const adminAuditRoutes: FastifyPluginAsync<{ db: Executor }> = async (fas
 export const meAuditRoutes: FastifyPluginAsync<{ db: Executor; auth: Authenticator }> = async (fastify, options) => {
   const { db, auth } = options;
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  routeDefaults(app, { kind: 'user', tags: ['Me'], security: USER_SECURITY, errors: API_TOKEN_ERRORS });
-  app.addHook('onRequest', async (request) => void (await auth.user(request)));
+  userOnlyRoutes(app, auth, ['Me']);
   app.get(
     '/audit',
     {

@@ -1,9 +1,6 @@
 // Reads of the audit log (newest first, by cursor) and its pruning by age; rows are inserted by the outbox only.
 import type { Executor } from '../db/executor.js';
 
-/** The stored `event_id` of an entry whose write is no event (webhook endpoint management); the API shows null. */
-export const NO_EVENT = '';
-
 export interface AuditFilter {
   actorKind?: string;
   actorId?: string;

@@ -3,7 +3,7 @@ import type { Executor } from '../db/executor.js';
 import type { AuditLogTable } from '../db/types.js';
 import type { Selectable } from 'kysely';
 import type { ActorKind } from './event-types.js';
-import { listAudit, NO_EVENT, type AuditFilter } from './audit.store.js';
+import { listAudit, type AuditFilter } from './audit.store.js';
 import type { AdminAuditQuery, AuditPage, MeAuditQuery } from './audit.schemas.js';
 
 type Row = Selectable<AuditLogTable>;
@@ -54,7 +54,7 @@ function entry(row: Row) {
     request_id: row.request_id,
     action: row.action,
     target: row.target,
-    event_id: row.event_id === NO_EVENT ? null : row.event_id,
+    event_id: row.event_id,
     summary: JSON.parse(row.summary) as Record<string, unknown>,
   };
 }

@@ -7,7 +7,6 @@ import { currentActing, type Acting } from './actor-context.js';
 import type { Actor, Emit, EventData, EventInput } from './event-types.js';
 import type { Insertable } from 'kysely';
 import type { AuditLogTable } from '../db/types.js';
-import { NO_EVENT } from './audit.store.js';
 import { matchEndpoints } from '../webhooks/matching.js';
 import { insertMessages } from '../webhooks/messages.store.js';
 
@@ -100,8 +99,7 @@ function auditRow(
     action: entry.action,
     target: entry.target,
     user_id: entry.userId,
-    // The column is NOT NULL (migration 011): '' stands for "no event".
-    event_id: entry.eventId ?? NO_EVENT,
+    event_id: entry.eventId,
     summary: JSON.stringify(entry.summary),
   };
 }

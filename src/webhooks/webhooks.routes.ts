@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContent } from '../http/schemas.js';
 import { providerCaller } from '../http/caller.js';
 import type { Authenticator } from '../http/plugins/auth.js';
-import { API_TOKEN_ERRORS, API_TOKEN_SECURITY, routeDefaults } from '../http/route-defaults.js';
+import { providerOnlyRoutes } from '../http/route-defaults.js';
 import type { Owner } from './endpoints.store.js';
 import { MAX_PROVIDER_ENDPOINTS, type WebhooksService } from './webhooks.service.js';
 import {
@@ -172,8 +172,7 @@ export const providerWebhookRoutes: FastifyPluginAsync<{ webhooks: WebhooksServi
   app,
   { webhooks, auth },
 ) => {
-  routeDefaults(app, { kind: 'provider', tags: ['Webhooks'], security: API_TOKEN_SECURITY, errors: API_TOKEN_ERRORS });
-  app.addHook('onRequest', async (request) => void (await auth.provider(request)));
+  providerOnlyRoutes(app, auth, ['Webhooks']);
   await app.register(webhookRoutes, {
     webhooks,
     owner: (request) => providerCaller(request).providerHash,

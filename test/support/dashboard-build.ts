@@ -5,10 +5,5 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export function ensureDashboardBuilt(): void {
-  // Vitest sets NODE_ENV=test, which Vite would keep: React's development build, far bigger than what ships.
-  execFileSync(process.execPath, ['scripts/ensure-build.mjs', 'app'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  execFileSync(process.execPath, ['scripts/ensure-build.mjs', 'app'], { cwd: ROOT, stdio: 'inherit' });
 }

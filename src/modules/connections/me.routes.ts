@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Authenticator } from '../../http/plugins/auth.js';
 import { userCaller } from '../../http/caller.js';
 import { errorResponses, NoContent } from '../../http/schemas.js';
-import { API_TOKEN_ERRORS, USER_SECURITY, routeDefaults } from '../../http/route-defaults.js';
+import { userOnlyRoutes } from '../../http/route-defaults.js';
 import { deprecatedAliases } from '../../http/deprecated-aliases.js';
 import type { ConnectionsService } from './connections.service.js';
 import { ConnectionResponse, ConnectionsResponse, MeResponse, ProviderNameParams } from './connections.schemas.js';
@@ -23,9 +23,8 @@ export const V2HUB_PATHS_DEPRECATED_AT = 1_767_225_600;
 
 export const meRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async (fastify, { auth, connections }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  routeDefaults(app, { kind: 'user', tags: ['Me'], security: USER_SECURITY, errors: API_TOKEN_ERRORS });
+  userOnlyRoutes(app, auth, ['Me']);
   deprecatedAliases(app, V2HUB_PATHS_DEPRECATED_AT);
-  app.addHook('onRequest', async (request) => void (await auth.user(request)));
   const userId = (request: FastifyRequest): number => userCaller(request).userId;
   const params = ProviderNameParams;
 

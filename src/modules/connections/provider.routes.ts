@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { providerCaller } from '../../http/caller.js';
 import { errorResponses } from '../../http/schemas.js';
-import { API_TOKEN_ERRORS, API_TOKEN_SECURITY, routeDefaults } from '../../http/route-defaults.js';
+import { providerOnlyRoutes } from '../../http/route-defaults.js';
 import { deprecatedAliases } from '../../http/deprecated-aliases.js';
 import { V2HUB_PATHS_DEPRECATED_AT, type ConnectionRoutesOptions } from './me.routes.js';
 import {
@@ -16,9 +16,8 @@ import {
 
 export const providerRoutes: FastifyPluginAsync<ConnectionRoutesOptions> = async (fastify, { auth, connections }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  routeDefaults(app, { kind: 'provider', tags: ['Providers'], security: API_TOKEN_SECURITY, errors: API_TOKEN_ERRORS });
+  providerOnlyRoutes(app, auth, ['Providers']);
   deprecatedAliases(app, V2HUB_PATHS_DEPRECATED_AT);
-  app.addHook('onRequest', async (request) => void (await auth.provider(request)));
 
   app.post(
     '/:user_id',

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errors } from '../../http/errors.js';
 import { errorResponses, NoContent } from '../../http/schemas.js';
-import { API_TOKEN_ERRORS, API_TOKEN_SECURITY, routeDefaults } from '../../http/route-defaults.js';
+import { providerOnlyRoutes, routeDefaults } from '../../http/route-defaults.js';
 import type { Authenticator } from '../../http/plugins/auth.js';
 import { providerCaller } from '../../http/caller.js';
 import { readSessionCookie, sameOrigin, sessionCookieHeader, type OriginRule } from '../../http/session-cookie.js';
@@ -112,8 +112,7 @@ export const providerSignInLinkRoutes: FastifyPluginAsync<ProviderSignInLinkOpti
   { auth, connections, sessions },
 ) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  routeDefaults(app, { kind: 'provider', tags: ['Providers'], security: API_TOKEN_SECURITY, errors: API_TOKEN_ERRORS });
-  app.addHook('onRequest', async (request) => void (await auth.provider(request)));
+  providerOnlyRoutes(app, auth, ['Providers']);
 
   app.post(
     '/:user_id/sign-in-link',

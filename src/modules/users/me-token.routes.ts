@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { headerToken, type Authenticator } from '../../http/plugins/auth.js';
 import { userCaller } from '../../http/caller.js';
-import { API_TOKEN_ERRORS, USER_SECURITY, routeDefaults } from '../../http/route-defaults.js';
+import { userOnlyRoutes } from '../../http/route-defaults.js';
 import { sessionCookieHeader, type OriginRule } from '../../http/session-cookie.js';
 import type { UsersService } from './users.service.js';
 
@@ -26,8 +26,7 @@ export interface MeTokenRoutesOptions {
 /** Mounted at /api/v1/me beside the other self-service routes, with the same authentication. */
 export const meTokenRoutes: FastifyPluginAsync<MeTokenRoutesOptions> = async (fastify, { auth, users, origins }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  routeDefaults(app, { kind: 'user', tags: ['Me'], security: USER_SECURITY, errors: API_TOKEN_ERRORS });
-  app.addHook('onRequest', async (request) => void (await auth.user(request)));
+  userOnlyRoutes(app, auth, ['Me']);
 
   app.post(
     '/refresh-token',
