@@ -118,7 +118,7 @@ const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g,
       const link = await catalog('screens/subscriptions/link', language.code);
       const { apiToken, sub } = await userWithSubscriptions();
       const { page, problems } = await openTab(viewport, language.locale);
-      page.setDefaultTimeout(8_000);
+      page.setDefaultTimeout(30_000);
       const snap = snapper(page, viewport.name, language.code);
       const number = (n: number) => new Intl.NumberFormat(language.code).format(n);
 
@@ -196,7 +196,7 @@ const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g,
       await expectAccessible(page, 'subscription link and preview (dark)');
       await snap('subscription-preview-dark', page.getByRole('heading', { name: text(link, 'preview.title') }));
       expect(problems).toEqual([]);
-    });
+    }, 120_000);
   }
 
   for (const { viewport, language } of CASES) {
@@ -205,7 +205,7 @@ const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g,
       const settings = await catalog('screens/subscriptions/settings', language.code);
       const { apiToken, sub } = await userWithSubscriptions();
       const { page, problems } = await openTab(viewport, language.locale);
-      page.setDefaultTimeout(8_000);
+      page.setDefaultTimeout(30_000);
       const snap = snapper(page, viewport.name, language.code);
       await signIn(page, apiToken, language.code);
       await openDetail(page, subs, 'Family VPN');
@@ -291,7 +291,7 @@ const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g,
         'console: Failed to load resource: the server responded with a status of 400 (Bad Request)',
         'console: Failed to load resource: the server responded with a status of 409 (Conflict)',
       ]);
-    });
+    }, 120_000);
   }
 
   for (const { viewport, language } of CASES) {
@@ -300,7 +300,7 @@ const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g,
       const link = await catalog('screens/subscriptions/link', language.code);
       const { apiToken, sub } = await userWithSubscriptions();
       const { page, problems } = await openTab(viewport, language.locale);
-      page.setDefaultTimeout(8_000);
+      page.setDefaultTimeout(30_000);
       await signIn(page, apiToken, language.code);
       await openDetail(page, subs, 'Family VPN');
 
@@ -326,6 +326,6 @@ const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g,
       await page.getByRole('link', { name: text(subs, 'list.open', { name: 'Family VPN' }) }).click();
       await page.getByText(rotated.link, { exact: true }).waitFor();
       expect(problems).toEqual([]);
-    });
+    }, 120_000);
   }
 });
