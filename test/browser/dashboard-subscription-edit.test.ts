@@ -232,6 +232,10 @@ const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g,
       await form.getByText(text(subs, 'errors.name_exists')).waitFor();
       expect(await field('name').getAttribute('aria-invalid')).toBe('true');
       await expectAccessible(page, 'settings with errors');
+      const shell = await catalog('shell', language.code);
+      await page.getByRole('button', { name: text(shell, 'colorScheme.toDark') }).click();
+      await expectAccessible(page, 'settings with errors (dark)');
+      await page.getByRole('button', { name: text(shell, 'colorScheme.toLight') }).click();
 
       // Every field, saved: the API stores exactly what was typed (GB in bytes, the day's end in UTC).
       await field('name').fill('Family VPN 2');
