@@ -118,7 +118,7 @@ const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g,
       const link = await catalog('screens/subscriptions/link', language.code);
       const { apiToken, sub } = await userWithSubscriptions();
       const { page, problems } = await openTab(viewport, language.locale);
-      page.setDefaultTimeout(8_000);
+      page.setDefaultTimeout(30_000);
       const snap = snapper(page, viewport.name, language.code);
       const number = (n: number) => new Intl.NumberFormat(language.code).format(n);
 
@@ -196,7 +196,7 @@ const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g,
       await expectAccessible(page, 'subscription link and preview (dark)');
       await snap('subscription-preview-dark', page.getByRole('heading', { name: text(link, 'preview.title') }));
       expect(problems).toEqual([]);
-    });
+    }, 120_000);
   }
 
   for (const { viewport, language } of CASES) {
@@ -205,7 +205,7 @@ const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g,
       const settings = await catalog('screens/subscriptions/settings', language.code);
       const { apiToken, sub } = await userWithSubscriptions();
       const { page, problems } = await openTab(viewport, language.locale);
-      page.setDefaultTimeout(8_000);
+      page.setDefaultTimeout(30_000);
       const snap = snapper(page, viewport.name, language.code);
       await signIn(page, apiToken, language.code);
       await openDetail(page, subs, 'Family VPN');
@@ -232,6 +232,10 @@ const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g,
       await form.getByText(text(subs, 'errors.name_exists')).waitFor();
       expect(await field('name').getAttribute('aria-invalid')).toBe('true');
       await expectAccessible(page, 'settings with errors');
+      const shell = await catalog('shell', language.code);
+      await page.getByRole('button', { name: text(shell, 'colorScheme.toDark') }).click();
+      await expectAccessible(page, 'settings with errors (dark)');
+      await page.getByRole('button', { name: text(shell, 'colorScheme.toLight') }).click();
 
       // Every field, saved: the API stores exactly what was typed (GB in bytes, the day's end in UTC).
       await field('name').fill('Family VPN 2');
@@ -291,7 +295,7 @@ const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g,
         'console: Failed to load resource: the server responded with a status of 400 (Bad Request)',
         'console: Failed to load resource: the server responded with a status of 409 (Conflict)',
       ]);
-    });
+    }, 120_000);
   }
 
   for (const { viewport, language } of CASES) {
@@ -300,7 +304,7 @@ const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g,
       const link = await catalog('screens/subscriptions/link', language.code);
       const { apiToken, sub } = await userWithSubscriptions();
       const { page, problems } = await openTab(viewport, language.locale);
-      page.setDefaultTimeout(8_000);
+      page.setDefaultTimeout(30_000);
       await signIn(page, apiToken, language.code);
       await openDetail(page, subs, 'Family VPN');
 
@@ -326,6 +330,6 @@ const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g,
       await page.getByRole('link', { name: text(subs, 'list.open', { name: 'Family VPN' }) }).click();
       await page.getByText(rotated.link, { exact: true }).waitFor();
       expect(problems).toEqual([]);
-    });
+    }, 120_000);
   }
 });

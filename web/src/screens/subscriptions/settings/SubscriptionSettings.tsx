@@ -29,7 +29,8 @@ export function SubscriptionSettings({ subscription }: { subscription: Subscript
   const { t } = useTranslation(SUBSCRIPTION_SETTINGS);
   const { t: ts } = useTranslation(SUBSCRIPTIONS);
   const [form, setForm] = useState(() => formOf(subscription));
-  const [unchanged, setUnchanged] = useState(false);
+  // What the status line says after Save, until the next edit.
+  const [status, setStatus] = useState<'saved' | 'unchanged' | null>(null);
   const [unreadable, setUnreadable] = useState<(keyof SettingsForm)[]>([]);
   const update = useUpdateSubscription(subscription.token);
   const errors = {
@@ -44,7 +45,7 @@ export function SubscriptionSettings({ subscription }: { subscription: Subscript
     onChange: (event: { currentTarget: { value: string } }) => {
       const value = event.currentTarget.value;
       setForm((current) => ({ ...current, [name]: value }));
-      setUnchanged(false);
+      setStatus(null);
     },
   });
   const onSubmit = (event: FormEvent) => {
@@ -53,9 +54,16 @@ export function SubscriptionSettings({ subscription }: { subscription: Subscript
     setUnreadable(wrong);
     if (wrong.length > 0) return update.reset();
     const body = patchBody(subscription, form);
-    setUnchanged(Object.keys(body).length === 0);
-    if (Object.keys(body).length === 0) return;
-    update.mutate(body, { onSuccess: (updated) => setForm(formOf(updated)) });
+    if (Object.keys(body).length === 0) {
+      update.reset();
+      return setStatus('unchanged');
+    }
+    update.mutate(body, {
+      onSuccess: (updated) => {
+        setForm(formOf(updated));
+        setStatus('saved');
+      },
+    });
   };
 
   return (
@@ -139,7 +147,7 @@ export function SubscriptionSettings({ subscription }: { subscription: Subscript
                 {t('save')}
               </Button>
               <Text size="sm" role="status">
-                {unchanged ? t('unchanged') : update.isSuccess ? t('saved') : ''}
+                {status && t(status)}
               </Text>
             </Group>
           </Stack>
