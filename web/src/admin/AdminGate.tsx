@@ -58,16 +58,7 @@ function SecretForm() {
   }
 
   return (
-    <Paper
-      withBorder
-      p="lg"
-      maw={480}
-      mx="auto"
-      className="admin-console"
-      component="form"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-    >
+    <Paper withBorder p="lg" maw={480} mx="auto" component="form" onSubmit={(event) => void submit(event)} noValidate>
       <Stack>
         <Title order={2}>{t('gate.title')}</Title>
         <Text size="sm">{t('gate.body')}</Text>

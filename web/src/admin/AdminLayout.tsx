@@ -1,6 +1,6 @@
 // The admin console's frame: its own navigation among the admin screens and a way to forget the secret.
 import { NavLink as RouterLink, Outlet } from 'react-router';
-import { Button, Group, ScrollArea, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN } from './strings';
@@ -12,7 +12,7 @@ export default function AdminLayout() {
   const { t } = useTranslation(ADMIN);
   const queries = useQueryClient();
   return (
-    <Stack className="admin-console">
+    <Stack>
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>{t('title')}</Title>
         <Button
@@ -26,22 +26,21 @@ export default function AdminLayout() {
           {t('leave')}
         </Button>
       </Group>
-      <ScrollArea type="auto" offsetScrollbars>
-        <Group component="nav" aria-label={t('nav.label')} gap={4} wrap="nowrap" className="admin-nav">
-          {ADMIN_SCREENS.map((screen) => (
-            <Button
-              key={screen}
-              component={RouterLink}
-              to={`/admin/${screen}`}
-              variant="subtle"
-              size="compact-sm"
-              className="admin-nav-link"
-            >
-              {t(`nav.${screen}`)}
-            </Button>
-          ))}
-        </Group>
-      </ScrollArea>
+      {/* The links wrap onto more rows on a phone: in a scrolling row they were squeezed to a letter or two. */}
+      <Group component="nav" aria-label={t('nav.label')} gap={4} wrap="wrap" className="admin-nav">
+        {ADMIN_SCREENS.map((screen) => (
+          <Button
+            key={screen}
+            component={RouterLink}
+            to={`/admin/${screen}`}
+            variant="subtle"
+            size="compact-sm"
+            className="admin-nav-link"
+          >
+            {t(`nav.${screen}`)}
+          </Button>
+        ))}
+      </Group>
       <Outlet />
     </Stack>
   );
