@@ -25,7 +25,7 @@ const moveTo = (ids: string[], id: string, index: number): string[] => {
 
 /** How close to the window's top or bottom (px) a dragging pointer scrolls the page, and by how much per frame. */
 const EDGE = 64;
-const SCROLL_STEP = 12;
+const SCROLL_STEP = 16;
 
 /**
  * `ids` is the saved order; the answer's `order` is what to show (the draft while dragging or saving). `onDrop` gets
