@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { findChromium } from '../support/chromium.js';
 import { catalog, LANGUAGES, text, useDashboard, VIEWPORTS, type Strings } from '../support/dashboard-browser.js';
-import { vlessUri, trojanUri, type Subscription } from '../support/factories.js';
+import { requestAccess, trojanUri, vlessUri, type Subscription } from '../support/factories.js';
 import { upstreamLines, useUpstream } from '../support/upstream-server.js';
 import { freePort } from '../../scripts/support/private-services.js';
 
@@ -359,5 +359,48 @@ const SUITE = executablePath ? 'dashboard sources editor in Chromium' : SKIP_REA
     await expect.poll(() => rows.count(), POLL).toBe(11);
     // Chromium logs the 404 answer itself; nothing else went wrong.
     expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([]);
+  }, 120_000);
+
+  it('shows a subscription a provider manages read-only while its connection is approved', async () => {
+    const s = await catalog('screens/subscriptions/sources', 'en');
+    const user = await t.newUser();
+    const provider = await t.newProvider();
+    await requestAccess(t, provider, user.userId);
+    const approved = await t.call('POST', `/api/v1/me/providers/${provider.name}/approve`, { token: user.token });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const feed = upstream.current.add(upstreamLines(3).join('\n'));
+    const created = await t.call('POST', `/api/v1/providers/${user.userId}/subs`, {
+      token: provider.token,
+      body: { name: 'Managed', sources: [`${vlessUri()}#Lisbon`, feed] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const sub = created.json<Subscription>();
+
+    const { page, problems } = await openTab(DESKTOP, ENGLISH.locale);
+    await signIn(page, user.token, 'en');
+    await page.goto(`${origin}/app/subs/${sub.token}`);
+    await page.getByText(text(s, 'managed', { provider: provider.name })).waitFor();
+    const rows = rowsOf(page, s);
+    await expect.poll(() => rows.count(), POLL).toBe(2);
+    expect(await page.getByRole('button', { name: text(s, 'move.label', { name: 'Lisbon' }) }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: text(s, 'actions.removeName', { name: 'Lisbon' }) }).count()).toBe(0);
+    expect(await page.getByLabel(text(s, 'add.label'), { exact: true }).count()).toBe(0);
+    // Refreshing only reads the subscription, so the user may.
+    await page.getByRole('button', { name: text(s, 'refresh.button') }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: text(s, 'refresh.report', { refreshed: 1, failed: 0, skipped: 1 }) })
+      .waitFor();
+    await expectAccessible(page, 'a managed subscription');
+
+    // Once the user revokes the connection, the subscription is theirs to change.
+    const revoked = await t.call('POST', `/api/v1/me/providers/${provider.name}/revoke`, { token: user.token });
+    expect(revoked.statusCode, revoked.body).toBe(204);
+    await page.reload();
+    await handleOf(page, s, 'Lisbon').waitFor();
+    await page.getByRole('button', { name: text(s, 'actions.hideName', { name: 'Lisbon' }) }).click();
+    await page.getByRole('button', { name: text(s, 'actions.showName', { name: 'Lisbon' }) }).waitFor();
+    expect((await subscription(user.token, sub.token)).sources[0]?.is_hidden).toBe(true);
+    expect(problems).toEqual([]);
   }, 120_000);
 });
