@@ -341,6 +341,20 @@ const SUITE = executablePath ? 'dashboard sources editor in Chromium' : SKIP_REA
       .poll(async () => (await subscription(user.token, sub.token)).sources.map((source) => source.id), POLL)
       .toEqual([ids[11], ...ids.slice(0, 11)]);
 
+    // Downwards too, where React moves the dragged row's own node: Server 1 dropped just above Server 3's middle,
+    // with both away from the window's edges (where the page would scroll).
+    await rows.nth(2).evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    const below = await rows.nth(3).boundingBox();
+    if (!below) throw new Error('Server 3 is not on screen');
+    const start = await centre(handleOf(page, s, 'Server 1'));
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    await page.mouse.move(start.x, below.y + below.height / 2 - 10, { steps: 12 });
+    await page.mouse.up();
+    await expect
+      .poll(async () => (await subscription(user.token, sub.token)).sources.map((source) => source.id), POLL)
+      .toEqual([ids[11], ids[1], ids[0], ...ids.slice(2, 11)]);
+
     // Removed through the API while the page still shows it: the answer is explained and the list read again.
     const gone = await t.call('DELETE', `/api/v1/subs/${sub.token}/sources`, {
       token: user.token,
