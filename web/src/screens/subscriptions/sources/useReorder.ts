@@ -183,7 +183,6 @@ export function useReorder(
   return {
     order,
     dragging: drag?.id ?? null,
-    saving: draft !== null && drag === null,
     rowRef: (id: string) => register(rows.current, id),
     handleProps: (id: string) => ({
       ref: register(handles.current, id),
