@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { findChromium } from '../support/chromium.js';
 import { catalog, LANGUAGES, text, useDashboard, VIEWPORTS, type Strings } from '../support/dashboard-browser.js';
-import { vlessUri, trojanUri, type Subscription } from '../support/factories.js';
+import { requestAccess, trojanUri, vlessUri, type Subscription } from '../support/factories.js';
 import { upstreamLines, useUpstream } from '../support/upstream-server.js';
 import { freePort } from '../../scripts/support/private-services.js';
 
@@ -20,6 +20,8 @@ const ROOT = join(import.meta.dirname, '../..');
 /** DASHBOARD_SCREENSHOTS=1 rewrites the screenshots under docs/ that docs/dashboard.md shows. */
 const SAVE_SCREENSHOTS = process.env['DASHBOARD_SCREENSHOTS'] === '1';
 const PORT = await freePort();
+/** Answers come over real HTTP on a machine other suites share: wait up to 10 s, not expect.poll's default 1 s. */
+const POLL = { timeout: 10_000 };
 
 const [DESKTOP, PHONE] = VIEWPORTS;
 const [ENGLISH, PERSIAN] = LANGUAGES;
@@ -108,13 +110,18 @@ const SUITE = executablePath ? 'dashboard sources editor in Chromium' : SKIP_REA
       const snap = async (name: string) => {
         if (!SAVE_SCREENSHOTS) return;
         const file = `dashboard-${name}-${viewport.name}-${language.code}.png`;
-        await page.getByRole('region', { name: text(s, 'title') }).screenshot({ path: join(ROOT, 'docs', file) });
+        // The section alone, in page coordinates, so the fixed header does not cover its top.
+        const box = await page.getByRole('region', { name: text(s, 'title') }).boundingBox();
+        const scrollY = Number(await page.evaluate('window.scrollY'));
+        if (!box) throw new Error('the sources section is not on the page');
+        const clip = { x: box.x, y: box.y + scrollY, width: box.width, height: box.height };
+        await page.screenshot({ path: join(ROOT, 'docs', file), fullPage: true, clip });
       };
       await signIn(page, user.token, language.code);
       await page.goto(`${origin}/app/subs/${home.token}`);
       await page.getByRole('heading', { name: 'Home' }).waitFor();
       const rows = rowsOf(page, s);
-      await expect.poll(() => rows.count()).toBe(2);
+      await expect.poll(() => rows.count(), POLL).toBe(2);
       // The subscription URL's health: servers in its cached content and when it was last fetched.
       expect(await rows.nth(1).textContent()).toContain(text(s, 'health.configs', { count: 20 }));
       expect(await rows.nth(1).textContent()).not.toContain(text(s, 'health.never'));
@@ -136,15 +143,14 @@ const SUITE = executablePath ? 'dashboard sources editor in Chromium' : SKIP_REA
       expect(await lines.nth(1).textContent()).toContain(text(s, 'report.line', { line: 3 }));
       expect(await lines.nth(1).textContent()).toContain(text(s, 'report.reasons.invalid_source'));
       expect(await lines.nth(2).textContent()).toContain(text(s, 'report.reasons.duplicate'));
-      await expect.poll(() => rows.count()).toBe(3);
+      await expect.poll(() => rows.count(), POLL).toBe(3);
       let saved = await subscription(user.token, home.token);
       expect(saved.sources.map((source) => source.comment)).toEqual(['Amsterdam', null, 'Paris']);
 
       // Include another subscription, picked by its name.
-      await page.getByRole('combobox', { name: text(s, 'add.reference') }).click();
-      await page.getByRole('option', { name: 'Work' }).click();
+      await page.getByRole('combobox', { name: text(s, 'add.reference') }).selectOption({ label: 'Work' });
       await page.getByRole('button', { name: text(s, 'add.include'), exact: true }).click();
-      await expect.poll(() => rows.count()).toBe(4);
+      await expect.poll(() => rows.count(), POLL).toBe(4);
       expect(await rows.nth(3).textContent()).toContain('Work');
       saved = await subscription(user.token, home.token);
       expect(saved.sources[3]?.source_type).toBe('internal_token');
@@ -154,9 +160,9 @@ const SUITE = executablePath ? 'dashboard sources editor in Chromium' : SKIP_REA
       // Reorder: the reference dragged to the top with the mouse on a desktop, with a finger on a phone.
       await drag(page, handleOf(page, s, 'Work'), rows.nth(0), viewport.width < 768);
       await expect
-        .poll(async () => (await subscription(user.token, home.token)).sources.map((source) => source.id))
+        .poll(async () => (await subscription(user.token, home.token)).sources.map((source) => source.id), POLL)
         .toEqual([saved.sources[3]?.id, saved.sources[0]?.id, saved.sources[1]?.id, saved.sources[2]?.id]);
-      await expect.poll(() => rows.nth(0).textContent()).toContain('Work');
+      await expect.poll(() => rows.nth(0).textContent(), POLL).toContain('Work');
 
       // Hide the external source, then comment on Amsterdam.
       await page.getByRole('button', { name: text(s, 'actions.hideName', { name: feedName }) }).click();
@@ -185,7 +191,7 @@ const SUITE = executablePath ? 'dashboard sources editor in Chromium' : SKIP_REA
       await removeParis.click();
       await expectAccessible(page, 'remove dialog');
       await removeDialog.getByRole('button', { name: text(s, 'remove.confirm') }).click();
-      await expect.poll(() => rows.count()).toBe(3);
+      await expect.poll(() => rows.count(), POLL).toBe(3);
       saved = await subscription(user.token, home.token);
       expect(saved.sources.map((source) => source.comment)).toEqual([null, 'Amsterdam 2', null]);
 
@@ -216,7 +222,7 @@ const SUITE = executablePath ? 'dashboard sources editor in Chromium' : SKIP_REA
         .getByRole('status')
         .filter({ hasText: text(s, 'refresh.report', { refreshed: 1, failed: 0, skipped: 2 }) })
         .waitFor();
-      await expect.poll(() => held.textContent()).toContain(text(s, 'health.configs', { count: 2 }));
+      await expect.poll(() => held.textContent(), POLL).toContain(text(s, 'health.configs', { count: 2 }));
       saved = await subscription(user.token, home.token);
       expect(saved.sources[2]?.shrink_pending).toBe(false);
       expect(saved.sources[2]?.configs_count).toBe(2);
@@ -225,7 +231,7 @@ const SUITE = executablePath ? 'dashboard sources editor in Chromium' : SKIP_REA
       // A failing upstream: the error shows on its source, and the last good content stays.
       upstream.current.set(feed, (_req, res) => res.writeHead(500).end('down'));
       await page.getByRole('button', { name: text(s, 'refresh.button') }).click();
-      await expect.poll(() => held.textContent()).toContain(text(s, 'health.error', { error: '' }));
+      await expect.poll(() => held.textContent(), POLL).toContain(text(s, 'health.error', { error: '' }));
       saved = await subscription(user.token, home.token);
       expect(saved.sources[2]?.last_error).not.toBeNull();
       expect(await held.textContent()).toContain(saved.sources[2]?.last_error);
@@ -251,7 +257,7 @@ const SUITE = executablePath ? 'dashboard sources editor in Chromium' : SKIP_REA
     await signIn(page, user.token, 'en');
     await page.goto(`${origin}/app/subs/${sub.token}`);
     const rows = rowsOf(page, s);
-    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => rows.count(), POLL).toBe(3);
     const live = page.locator('[aria-live="assertive"]');
 
     const alpha = handleOf(page, s, 'Alpha');
@@ -266,7 +272,7 @@ const SUITE = executablePath ? 'dashboard sources editor in Chromium' : SKIP_REA
     await page.keyboard.press('Space');
     expect(await live.textContent()).toBe(text(s, 'move.dropped', { name: 'Alpha', position: 3, total: 3 }));
     await expect
-      .poll(async () => (await subscription(user.token, sub.token)).sources.map((source) => source.id))
+      .poll(async () => (await subscription(user.token, sub.token)).sources.map((source) => source.id), POLL)
       .toEqual([ids[1], ids[2], ids[0]]);
 
     // Escape puts it back where it was, and nothing is saved.
@@ -316,7 +322,7 @@ const SUITE = executablePath ? 'dashboard sources editor in Chromium' : SKIP_REA
     await signIn(page, user.token, 'en');
     await page.goto(`${origin}/app/subs/${sub.token}`);
     const rows = rowsOf(page, s);
-    await expect.poll(() => rows.count()).toBe(12);
+    await expect.poll(() => rows.count(), POLL).toBe(12);
 
     // The last row's handle, held at the window's top edge: the page scrolls up until the row is first.
     const last = handleOf(page, s, 'Server 12');
@@ -327,12 +333,27 @@ const SUITE = executablePath ? 'dashboard sources editor in Chromium' : SKIP_REA
     await page.mouse.down();
     await page.mouse.move(from.x, from.y - 40, { steps: 4 });
     await page.mouse.move(from.x, 10, { steps: 8 });
-    await expect.poll(() => page.evaluate('window.scrollY')).toBe(0);
-    await expect.poll(() => rows.nth(0).textContent()).toContain('Server 12');
+    // The page scrolls a step a frame, about two screens here: give it time on a busy machine.
+    await expect.poll(() => page.evaluate('window.scrollY'), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => rows.nth(0).textContent(), POLL).toContain('Server 12');
     await page.mouse.up();
     await expect
-      .poll(async () => (await subscription(user.token, sub.token)).sources.map((source) => source.id))
+      .poll(async () => (await subscription(user.token, sub.token)).sources.map((source) => source.id), POLL)
       .toEqual([ids[11], ...ids.slice(0, 11)]);
+
+    // Downwards too, where React moves the dragged row's own node: Server 1 dropped just above Server 3's middle,
+    // with both away from the window's edges (where the page would scroll).
+    await rows.nth(2).evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    const below = await rows.nth(3).boundingBox();
+    if (!below) throw new Error('Server 3 is not on screen');
+    const start = await centre(handleOf(page, s, 'Server 1'));
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    await page.mouse.move(start.x, below.y + below.height / 2 - 10, { steps: 12 });
+    await page.mouse.up();
+    await expect
+      .poll(async () => (await subscription(user.token, sub.token)).sources.map((source) => source.id), POLL)
+      .toEqual([ids[11], ids[1], ids[0], ...ids.slice(2, 11)]);
 
     // Removed through the API while the page still shows it: the answer is explained and the list read again.
     const gone = await t.call('DELETE', `/api/v1/subs/${sub.token}/sources`, {
@@ -349,8 +370,51 @@ const SUITE = executablePath ? 'dashboard sources editor in Chromium' : SKIP_REA
       .getByRole('alert')
       .filter({ hasText: text(s, 'errors.source_not_found') })
       .waitFor();
-    await expect.poll(() => rows.count()).toBe(11);
+    await expect.poll(() => rows.count(), POLL).toBe(11);
     // Chromium logs the 404 answer itself; nothing else went wrong.
     expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([]);
+  }, 120_000);
+
+  it('shows a subscription a provider manages read-only while its connection is approved', async () => {
+    const s = await catalog('screens/subscriptions/sources', 'en');
+    const user = await t.newUser();
+    const provider = await t.newProvider();
+    await requestAccess(t, provider, user.userId);
+    const approved = await t.call('POST', `/api/v1/me/providers/${provider.name}/approve`, { token: user.token });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const feed = upstream.current.add(upstreamLines(3).join('\n'));
+    const created = await t.call('POST', `/api/v1/providers/${user.userId}/subs`, {
+      token: provider.token,
+      body: { name: 'Managed', sources: [`${vlessUri()}#Lisbon`, feed] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const sub = created.json<Subscription>();
+
+    const { page, problems } = await openTab(DESKTOP, ENGLISH.locale);
+    await signIn(page, user.token, 'en');
+    await page.goto(`${origin}/app/subs/${sub.token}`);
+    await page.getByText(text(s, 'managed', { provider: provider.name })).waitFor();
+    const rows = rowsOf(page, s);
+    await expect.poll(() => rows.count(), POLL).toBe(2);
+    expect(await page.getByRole('button', { name: text(s, 'move.label', { name: 'Lisbon' }) }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: text(s, 'actions.removeName', { name: 'Lisbon' }) }).count()).toBe(0);
+    expect(await page.getByLabel(text(s, 'add.label'), { exact: true }).count()).toBe(0);
+    // Refreshing only reads the subscription, so the user may.
+    await page.getByRole('button', { name: text(s, 'refresh.button') }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: text(s, 'refresh.report', { refreshed: 1, failed: 0, skipped: 1 }) })
+      .waitFor();
+    await expectAccessible(page, 'a managed subscription');
+
+    // Once the user revokes the connection, the subscription is theirs to change.
+    const revoked = await t.call('POST', `/api/v1/me/providers/${provider.name}/revoke`, { token: user.token });
+    expect(revoked.statusCode, revoked.body).toBe(204);
+    await page.reload();
+    await handleOf(page, s, 'Lisbon').waitFor();
+    await page.getByRole('button', { name: text(s, 'actions.hideName', { name: 'Lisbon' }) }).click();
+    await page.getByRole('button', { name: text(s, 'actions.showName', { name: 'Lisbon' }) }).waitFor();
+    expect((await subscription(user.token, sub.token)).sources[0]?.is_hidden).toBe(true);
+    expect(problems).toEqual([]);
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 // Adding sources: a pasted block of many lines, or another of the user's subscriptions picked by name; both go through
 // the paste endpoint, whose line-by-line report is shown in words.
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, NativeSelect, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSubscriptions } from '../queries';
 import { SOURCES } from './strings';
@@ -15,7 +15,7 @@ export function AddSources({ token }: { token: string }) {
   const paste = usePasteSources(token);
   const others = (useSubscriptions().data ?? []).filter((sub) => sub.token !== token);
   const [text, setText] = useState('');
-  const [picked, setPicked] = useState<string | null>(null);
+  const [picked, setPicked] = useState('');
   const report = paste.data && 'lines' in paste.data ? paste.data : null;
 
   function submit(block: string, done: () => void) {
@@ -58,20 +58,19 @@ export function AddSources({ token }: { token: string }) {
           </Text>
         ) : (
           <Group gap="xs" align="flex-end" w="100%">
-            <Select
+            {/* The browser's own list: light, and the platform's picker on phones. */}
+            <NativeSelect
               label={t('add.reference')}
               description={t('add.referenceHint')}
-              placeholder={t('add.referencePlaceholder')}
-              data={others.map((sub) => ({ value: sub.link, label: sub.name }))}
+              data={[
+                { value: '', label: t('add.referencePlaceholder') },
+                ...others.map((sub) => ({ value: sub.link, label: sub.name })),
+              ]}
               value={picked}
-              onChange={setPicked}
+              onChange={(event) => setPicked(event.currentTarget.value)}
               style={{ flex: 1, minWidth: 200 }}
             />
-            <Button
-              variant="default"
-              disabled={!picked}
-              onClick={() => picked && submit(picked, () => setPicked(null))}
-            >
+            <Button variant="default" disabled={!picked} onClick={() => picked && submit(picked, () => setPicked(''))}>
               {t('add.include')}
             </Button>
           </Group>

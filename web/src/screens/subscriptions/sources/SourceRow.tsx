@@ -54,7 +54,8 @@ export function SourceRow({ source, name, handle, rowRef, dragging, busy, action
           <Group gap="xs">
             <Badge variant="light">{t(`types.${source.source_type}`)}</Badge>
             {source.is_hidden && <Badge color="gray">{t('hidden')}</Badge>}
-            <Text fw={600} size="sm" style={{ wordBreak: 'break-word' }}>
+            {/* A comment in any script, or an address that must read left to right. */}
+            <Text fw={600} size="sm" dir="auto" style={{ wordBreak: 'break-word' }}>
               {name}
             </Text>
           </Group>

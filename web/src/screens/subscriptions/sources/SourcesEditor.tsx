@@ -5,6 +5,7 @@ import { Alert, Button, Group, Stack, Text, Title, VisuallyHidden } from '@manti
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSubscriptions, type Subscription } from '../queries';
+import { useConnections } from '../../connections/queries';
 import { SOURCES } from './strings';
 import { useChangeSource, useRefreshSources, useRemoveSource, useReorderSources, type Source } from './queries';
 import { useReorder, type Step } from './useReorder';
@@ -34,7 +35,13 @@ function sourceName(source: Source, names: Map<string, string>, position: number
 export function SourcesEditor({ subscription }: { subscription: Subscription }) {
   const { t } = useTranslation(SOURCES);
   const token = subscription.token;
-  const managed = subscription.provider_name !== null;
+  // Changes are refused only while the managing provider's connection is approved (docs/api.md, Access); until the
+  // connections are known, a managed subscription stays read-only.
+  const connections = useConnections().data?.connections;
+  const managed =
+    subscription.provider_name !== null &&
+    (connections === undefined ||
+      connections.some((c) => c.provider_name === subscription.provider_name && c.status === 'approved'));
   const names = new Map((useSubscriptions().data ?? []).map((sub) => [sub.token, sub.name]));
   const reorderSources = useReorderSources(token);
   const change = useChangeSource(token);

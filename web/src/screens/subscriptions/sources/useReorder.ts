@@ -25,7 +25,7 @@ const moveTo = (ids: string[], id: string, index: number): string[] => {
 
 /** How close to the window's top or bottom (px) a dragging pointer scrolls the page, and by how much per frame. */
 const EDGE = 64;
-const SCROLL_STEP = 12;
+const SCROLL_STEP = 16;
 
 /**
  * `ids` is the saved order; the answer's `order` is what to show (the draft while dragging or saving). `onDrop` gets
@@ -149,12 +149,26 @@ export function useReorder(
     frame.current = requestAnimationFrame(() => scrollNearEdge(id));
   }
 
-  function onPointerMove(id: string, event: PointerEvent<HTMLElement>) {
-    if (drag?.id !== id || drag.mode !== 'pointer') return;
-    pointerY.current = event.clientY;
-    placeAt(id, event.clientY);
-    if (frame.current === null) scrollNearEdge(id);
-  }
+  // A pointer drag follows the pointer on the whole window: React may re-insert the dragged row's DOM node while it
+  // moves, which releases the handle's pointer capture. Subscribed anew each render, so the handlers see this order.
+  useEffect(() => {
+    if (drag?.mode !== 'pointer') return;
+    const follow = (event: globalThis.PointerEvent) => {
+      pointerY.current = event.clientY;
+      placeAt(drag.id, event.clientY);
+      if (frame.current === null) scrollNearEdge(drag.id);
+    };
+    const finish = () => drop();
+    const abort = () => cancel();
+    window.addEventListener('pointermove', follow);
+    window.addEventListener('pointerup', finish);
+    window.addEventListener('pointercancel', abort);
+    return () => {
+      window.removeEventListener('pointermove', follow);
+      window.removeEventListener('pointerup', finish);
+      window.removeEventListener('pointercancel', abort);
+    };
+  });
 
   /** Tabbing away from a row picked up by keyboard puts it back (a blur without a new focus is React moving it). */
   function onBlur(id: string, event: FocusEvent) {
@@ -169,17 +183,13 @@ export function useReorder(
   return {
     order,
     dragging: drag?.id ?? null,
-    saving: draft !== null && drag === null,
     rowRef: (id: string) => register(rows.current, id),
     handleProps: (id: string) => ({
       ref: register(handles.current, id),
       'aria-pressed': drag?.id === id,
       onKeyDown: (event: KeyboardEvent) => onKeyDown(id, event),
       onPointerDown: (event: PointerEvent<HTMLElement>) => onPointerDown(id, event),
-      onPointerMove: (event: PointerEvent<HTMLElement>) => onPointerMove(id, event),
       onBlur: (event: FocusEvent) => onBlur(id, event),
-      onPointerUp: () => (drag?.mode === 'pointer' ? drop() : undefined),
-      onPointerCancel: () => (drag?.mode === 'pointer' ? cancel() : undefined),
     }),
   };
 }
