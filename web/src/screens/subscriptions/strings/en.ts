@@ -31,15 +31,6 @@ export const en = {
     linkHint: 'Add this link to your app (Hiddify, v2rayNG, Clash, sing-box…) as a subscription.',
     copy: 'Copy link',
     copied: 'Copied',
-    sources: 'Sources',
-    noSources: 'This subscription has no sources yet.',
-    hidden: 'Hidden',
-    failing: 'Last update failed',
-    types: {
-      config: 'Server',
-      external_url: 'Subscription URL',
-      internal_token: 'Your subscription',
-    },
   },
   history: {
     title: 'Recent requests',

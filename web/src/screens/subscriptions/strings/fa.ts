@@ -34,15 +34,6 @@ export const fa: Catalog<typeof en> = {
     linkHint: 'این لینک را به‌عنوان اشتراک در برنامه‌تان (Hiddify، v2rayNG، Clash، sing-box…) اضافه کنید.',
     copy: 'کپی لینک',
     copied: 'کپی شد',
-    sources: 'منابع',
-    noSources: 'این اشتراک هنوز منبعی ندارد.',
-    hidden: 'پنهان',
-    failing: 'آخرین به‌روزرسانی ناموفق بود',
-    types: {
-      config: 'سرور',
-      external_url: 'لینک اشتراک',
-      internal_token: 'اشتراک شما',
-    },
   },
   history: {
     title: 'درخواست‌های اخیر',

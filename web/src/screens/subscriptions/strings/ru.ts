@@ -34,15 +34,6 @@ export const ru: Catalog<typeof en> = {
     linkHint: 'Добавьте эту ссылку в приложение (Hiddify, v2rayNG, Clash, sing-box…) как подписку.',
     copy: 'Копировать ссылку',
     copied: 'Скопировано',
-    sources: 'Источники',
-    noSources: 'В этой подписке пока нет источников.',
-    hidden: 'Скрыт',
-    failing: 'Последнее обновление не удалось',
-    types: {
-      config: 'Сервер',
-      external_url: 'URL подписки',
-      internal_token: 'Ваша подписка',
-    },
   },
   history: {
     title: 'Последние запросы',

@@ -34,15 +34,6 @@ export const zh: Catalog<typeof en> = {
     linkHint: '在客户端（Hiddify、v2rayNG、Clash、sing-box…）中以订阅方式添加此链接。',
     copy: '复制链接',
     copied: '已复制',
-    sources: '来源',
-    noSources: '此订阅还没有来源。',
-    hidden: '已隐藏',
-    failing: '上次更新失败',
-    types: {
-      config: '节点',
-      external_url: '订阅链接',
-      internal_token: '你的订阅',
-    },
   },
   history: {
     title: '最近的请求',
