@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describeEachDatabase, TEST_BASE_URL, useTestApp, type TestApp } from '../support/harness.js';
 import { TOKEN_RE, expectError } from '../support/expect.js';
 import { sleep } from '../support/time.js';
+import { text, useUpstream } from '../support/upstream-server.js';
 import type { SubscriptionView as Subscription } from '../../src/modules/subscriptions/subscriptions.schemas.js';
 
 const SUBS = '/api/v1/subs';
@@ -26,9 +27,11 @@ const SUBSCRIPTION_KEYS = [
   'userinfo',
   'web_page_url',
 ];
-const LIST_ITEM_KEYS = SUBSCRIPTION_KEYS.filter((key) => key !== 'sources');
+const LIST_ITEM_KEYS = [...SUBSCRIPTION_KEYS.filter((key) => key !== 'sources'), 'health'].sort();
 
-type ListItem = Omit<Subscription, 'sources'>;
+type ListItem = Omit<Subscription, 'sources'> & {
+  health: { sources: number; failing: number; shrink_pending: number };
+};
 
 /** A structurally valid trojan config whose host differs per `n`. */
 const config = (n: number): string => `trojan://secret@node${n}.example.org:443`;
@@ -312,9 +315,16 @@ describeEachDatabase('subscriptions: list', (kind) => {
     for (const [index, item] of list.entries()) {
       expect(Object.keys(item).sort()).toEqual(LIST_ITEM_KEYS);
       const { sources: _sources, ...expected } = created[index] as Subscription;
-      expect(item).toEqual(expected);
+      const { health: _health, ...rest } = item;
+      expect(rest).toEqual(expected);
     }
     expect(list.map((item) => item.sources_count)).toEqual([2, 0, 0]);
+    // Hidden sources count as sources; none of these can fail.
+    expect(list.map((item) => item.health)).toEqual([
+      { sources: 2, failing: 0, shrink_pending: 0 },
+      { sources: 0, failing: 0, shrink_pending: 0 },
+      { sources: 1, failing: 0, shrink_pending: 0 },
+    ]);
     expect((await listOk(t, bob.token)).map((item) => item.name)).toEqual(['bob only']);
   });
 
@@ -554,6 +564,10 @@ describeEachDatabase('subscriptions: delete', (kind) => {
     const after = await getOk(t, token, holder.token);
     expect(after.sources.map((s) => s.data)).toEqual([link, config(2)]);
     expect(after.sources_count).toBe(1);
+    // The list counts the dangling reference as failing, as its own last_error says.
+    expect(after.sources.map((s) => s.last_error)).toEqual(['subscription_deleted', null]);
+    const [item] = await listOk(t, token);
+    expect(item?.health).toEqual({ sources: 2, failing: 1, shrink_pending: 0 });
   });
 });
 
@@ -617,5 +631,35 @@ describeEachDatabase('subscriptions: authentication', (kind) => {
   it('checks the disabled state before body validation', async () => {
     const user = await disabledUser();
     expectError(await create(t, user.token, { name: '' }), 403, 'account_disabled');
+  });
+});
+
+describeEachDatabase('subscriptions: the list reports source health', (kind) => {
+  const t = useTestApp(kind);
+  const upstream = useUpstream();
+
+  it('counts failing subscription URLs and held shrinks per subscription, as their sources report them', async () => {
+    const { token } = await t.newUser();
+    const twenty = Array.from({ length: 20 }, (_, n) => config(100 + n)).join('\n');
+    const shrinking = upstream.current.add(twenty);
+    const broken = upstream.current.add(text('upstream down', 500));
+    const healthy = await createOk(t, token, { name: 'healthy', sources: [config(1)] });
+    const held = await createOk(t, token, { name: 'held', sources: [shrinking] });
+    const failing = await createOk(t, token, { name: 'failing', sources: [broken, config(2)] });
+
+    upstream.current.set(shrinking, [config(1), config(2)].join('\n'));
+    const refresh = await t.call('POST', `${SUBS}/${held.token}/refresh`, { token });
+    expect(refresh.statusCode, refresh.body).toBe(200);
+
+    const sources = new Map((await listOk(t, token)).map((item) => [item.name, item.health]));
+    expect(sources.get('healthy')).toEqual({ sources: 1, failing: 0, shrink_pending: 0 });
+    // A held shrink is recorded in last_error too (docs/api.md, shrink guard).
+    expect(sources.get('held')).toEqual({ sources: 1, failing: 1, shrink_pending: 1 });
+    expect(sources.get('failing')).toEqual({ sources: 2, failing: 1, shrink_pending: 0 });
+    // The same figures as the sources' own fields.
+    const heldSource = (await getOk(t, token, held.token)).sources[0];
+    expect([heldSource?.shrink_pending, heldSource?.last_error === null]).toEqual([true, false]);
+    expect((await getOk(t, token, failing.token)).sources.map((s) => s.last_error !== null)).toEqual([true, false]);
+    expect(healthy.sources).toHaveLength(1);
   });
 });

@@ -13,6 +13,12 @@ export function listSources(db: Executor, subscriptionToken: string): Promise<So
     .execute();
 }
 
+/** The sources of several subscriptions in one query (the list's health summary). */
+export function listSourcesOf(db: Executor, subscriptionTokens: readonly string[]): Promise<SourceRow[]> {
+  if (subscriptionTokens.length === 0) return Promise.resolve([]);
+  return db.selectFrom('sources').selectAll().where('subscription_token', 'in', subscriptionTokens).execute();
+}
+
 export function findSource(db: Executor, subscriptionToken: string, id: string): Promise<SourceRow | undefined> {
   return db
     .selectFrom('sources')

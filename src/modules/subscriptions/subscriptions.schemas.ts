@@ -309,8 +309,25 @@ export const SubscriptionResponse = Type.Object(
   { description: 'A subscription with its sources.' },
 );
 
-export const SubscriptionListResponse = Type.Array(Type.Object(subscriptionFields), {
-  description: 'Subscriptions of the caller, oldest first, without their sources.',
+const SourceHealth = Type.Object(
+  {
+    sources: Type.Integer({ minimum: 0, description: 'Sources in the list, hidden ones included.' }),
+    failing: Type.Integer({
+      minimum: 0,
+      description:
+        'Sources whose `last_error` is set: a subscription URL whose last fetch failed or was held back, or a ' +
+        'reference to a deleted subscription.',
+    }),
+    shrink_pending: Type.Integer({
+      minimum: 0,
+      description: 'Subscription URLs holding a shrunken result for confirmation (`shrink_pending`).',
+    }),
+  },
+  { description: "The health of the subscription's sources, as its sources' own fields report it." },
+);
+
+export const SubscriptionListResponse = Type.Array(Type.Object({ ...subscriptionFields, health: SourceHealth }), {
+  description: 'Subscriptions of the caller, oldest first, without their sources but with their health.',
 });
 
 export const PasteResponse = Type.Object(

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Executor } from '../../db/executor.js';
 import type { SourceRow } from '../../db/types.js';
 import { encodeComment, vmessName } from '../../formats/share-uri/index.js';
-import { listSources } from '../sources/sources.store.js';
+import { listSources, listSourcesOf } from '../sources/sources.store.js';
 import type { SourceView, SubscriptionListItem, SubscriptionView } from './subscriptions.schemas.js';
 import { existingTokens, type SubscriptionWithProvider } from './subscriptions.store.js';
 import type { RenderCache } from '../resolve/render-cache.js';
@@ -29,9 +29,7 @@ export class SubscriptionViews {
       listSources(this.db, subscription.token),
       this.servedLines(subscription),
     ]);
-    const keys = sources.filter((s) => s.source_type === 'external_url').map(sourceFetchKey);
-    const refs = sources.filter((s) => s.source_type === 'internal_token').map(referencedToken);
-    const [cached, present] = await Promise.all([this.external.fetchStates(keys), existingTokens(this.db, refs)]);
+    const { cached, present } = await this.sourceStates(sources);
     return {
       ...this.item(subscription, count),
       sources: sources.map((s) => this.source(s, cached.get(sourceFetchKey(s)), present)),
@@ -39,7 +37,31 @@ export class SubscriptionViews {
   }
 
   async listItems(rows: SubscriptionWithProvider[]): Promise<SubscriptionListItem[]> {
-    return Promise.all(rows.map(async (row) => this.item(row, await this.servedLines(row))));
+    const sources = await listSourcesOf(
+      this.db,
+      rows.map((row) => row.token),
+    );
+    const { cached, present } = await this.sourceStates(sources);
+    const health = new Map(rows.map((row) => [row.token, { sources: 0, failing: 0, shrink_pending: 0 }]));
+    for (const row of sources) {
+      const view = this.source(row, cached.get(sourceFetchKey(row)), present);
+      const counts = health.get(row.subscription_token);
+      if (!counts) continue;
+      counts.sources++;
+      if (view.last_error !== null) counts.failing++;
+      if (view.shrink_pending === true) counts.shrink_pending++;
+    }
+    return Promise.all(
+      rows.map(async (row) => ({ ...this.item(row, await this.servedLines(row)), health: health.get(row.token)! })),
+    );
+  }
+
+  /** What the views of `sources` read besides their rows: fetch states of URLs, and which references still exist. */
+  private async sourceStates(sources: SourceRow[]) {
+    const keys = sources.filter((s) => s.source_type === 'external_url').map(sourceFetchKey);
+    const refs = sources.filter((s) => s.source_type === 'internal_token').map(referencedToken);
+    const [cached, present] = await Promise.all([this.external.fetchStates(keys), existingTokens(this.db, refs)]);
+    return { cached, present };
   }
 
   /** sources_count: the number of lines the public link serves now, from cached upstream content only. */
@@ -47,7 +69,7 @@ export class SubscriptionViews {
     return (await this.cache.get(subscription.token))?.lines.length ?? 0;
   }
 
-  private item(row: SubscriptionWithProvider, sourcesCount: number): SubscriptionListItem {
+  private item(row: SubscriptionWithProvider, sourcesCount: number): Omit<SubscriptionListItem, 'health'> {
     return {
       token: row.token,
       ...publicLinks(this.config.publicBaseUrl, row.token),

@@ -695,7 +695,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Subscriptions of the caller, oldest first, without their sources. */
+                /** @description Subscriptions of the caller, oldest first, without their sources but with their health. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -821,6 +821,15 @@ export interface paths {
                              * @description Last change of the subscription or its sources.
                              */
                             updated_at: string;
+                            /** @description The health of the subscription's sources, as its sources' own fields report it. */
+                            health: {
+                                /** @description Sources in the list, hidden ones included. */
+                                sources: number;
+                                /** @description Sources whose `last_error` is set: a subscription URL whose last fetch failed or was held back, or a reference to a deleted subscription. */
+                                failing: number;
+                                /** @description Subscription URLs holding a shrunken result for confirmation (`shrink_pending`). */
+                                shrink_pending: number;
+                            };
                         }[];
                     };
                 };
@@ -5347,7 +5356,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Subscriptions of the caller, oldest first, without their sources. */
+                /** @description Subscriptions of the caller, oldest first, without their sources but with their health. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5473,6 +5482,15 @@ export interface paths {
                              * @description Last change of the subscription or its sources.
                              */
                             updated_at: string;
+                            /** @description The health of the subscription's sources, as its sources' own fields report it. */
+                            health: {
+                                /** @description Sources in the list, hidden ones included. */
+                                sources: number;
+                                /** @description Sources whose `last_error` is set: a subscription URL whose last fetch failed or was held back, or a reference to a deleted subscription. */
+                                failing: number;
+                                /** @description Subscription URLs holding a shrunken result for confirmation (`shrink_pending`). */
+                                shrink_pending: number;
+                            };
                         }[];
                     };
                 };

@@ -5,14 +5,13 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../shell/Layout';
 import { SUBSCRIPTIONS } from './strings';
-import { useSubscriptionDetails, useSubscriptions, type Subscription } from './queries';
+import { useSubscriptions } from './queries';
 import { describeError } from './errors';
 import { CreateSubscription } from './CreateSubscription';
 
 export default function SubscriptionList() {
   const { t, i18n } = useTranslation(SUBSCRIPTIONS);
   const subs = useSubscriptions();
-  const details = useSubscriptionDetails(subs.data?.map((sub) => sub.token) ?? []);
   const [creating, { open, close }] = useDisclosure(false);
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const numbers = new Intl.NumberFormat(i18n.language);
@@ -31,7 +30,7 @@ export default function SubscriptionList() {
       )}
       {subs.data?.length === 0 && <Text>{t('list.empty')}</Text>}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {subs.data?.map((sub, index) => (
+        {subs.data?.map((sub) => (
           <Card key={sub.token} withBorder component="li">
             <Stack gap={4}>
               <Text
@@ -47,7 +46,7 @@ export default function SubscriptionList() {
               {sub.description && <Text c="dimmed">{sub.description}</Text>}
               <Group gap="xs">
                 <Badge variant="light">{t('list.servers', { count: numbers.format(sub.sources_count) })}</Badge>
-                <SourceHealth sources={details[index]?.data?.sources} />
+                <SourceHealth health={sub.health} />
                 {sub.provider_name && (
                   <Badge variant="outline" color="gray">
                     {t('list.managedBy', { provider: sub.provider_name })}
@@ -66,13 +65,13 @@ export default function SubscriptionList() {
   );
 }
 
+type Health = NonNullable<ReturnType<typeof useSubscriptions>['data']>[number]['health'];
+
 /** "Sources failing: 1" when any source's last fetch failed (or its reference is gone), else how many sources. */
-function SourceHealth({ sources }: { sources: Subscription['sources'] | undefined }) {
+function SourceHealth({ health }: { health: Health }) {
   const { t, i18n } = useTranslation(SUBSCRIPTIONS);
-  if (!sources) return null;
   const numbers = new Intl.NumberFormat(i18n.language);
-  const failing = sources.filter((source) => source.last_error !== null).length;
-  const held = sources.filter((source) => source.shrink_pending === true).length;
+  const { failing, shrink_pending: held } = health;
   return (
     <>
       {failing > 0 ? (
@@ -81,7 +80,7 @@ function SourceHealth({ sources }: { sources: Subscription['sources'] | undefine
         </Badge>
       ) : (
         <Badge color="gray" variant="light">
-          {t('list.sources', { count: numbers.format(sources.length) })}
+          {t('list.sources', { count: numbers.format(health.sources) })}
         </Badge>
       )}
       {held > 0 && (

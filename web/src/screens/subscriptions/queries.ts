@@ -1,5 +1,5 @@
 // The subscription screens' API calls (GET/POST /api/v1/subs, GET /api/v1/subs/{token}) as TanStack Query hooks.
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 
 const LIST_KEY = ['subs'] as const;
@@ -15,14 +15,6 @@ const detailQuery = (token: string) => ({
 
 export function useSubscription(token: string) {
   return useQuery(detailQuery(token));
-}
-
-/**
- * Each listed subscription with its sources, for their health: the list leaves sources out (docs/api.md), and reading
- * one never fetches upstream. The answers also fill the detail screen's cache.
- */
-export function useSubscriptionDetails(tokens: string[]) {
-  return useQueries({ queries: tokens.map(detailQuery) });
 }
 
 export interface NewSubscription {
