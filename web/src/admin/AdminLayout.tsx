@@ -27,7 +27,15 @@ export default function AdminLayout() {
         </Button>
       </Group>
       <ScrollArea type="auto" offsetScrollbars>
-        <Group component="nav" aria-label={t('nav.label')} gap={4} wrap="nowrap" className="admin-nav">
+        {/* Links keep their whole label and the row scrolls (admin.css); Group would cap each at a ninth of the width. */}
+        <Group
+          component="nav"
+          aria-label={t('nav.label')}
+          gap={4}
+          wrap="nowrap"
+          preventGrowOverflow={false}
+          className="admin-nav"
+        >
           {ADMIN_SCREENS.map((screen) => (
             <Button
               key={screen}
