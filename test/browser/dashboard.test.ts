@@ -60,6 +60,9 @@ const PORT = await freePort();
         expect(await page.evaluate('document.documentElement.lang')).toBe(language.code);
         await expectAccessible(page, 'sign-in');
         await snap('sign-in');
+        // An administrator without an API token finds the console from here.
+        const toConsole = page.getByRole('link', { name: text(signIn, 'admin') });
+        expect(await toConsole.getAttribute('href')).toBe('/app/admin');
 
         // A wrong token is refused with a message; the right one signs in (Enter submits the form).
         const tokenField = page.getByLabel(text(signIn, 'token'), { exact: true });
@@ -135,10 +138,10 @@ const PORT = await freePort();
     }
   }
 
-  /** Presses Tab until the focused element's aria-label, label or text is `label`; fails after 30 presses. */
-  async function tabTo(page: Page, label: string): Promise<void> {
+  /** Presses Tab (or `key`) until the focused element's aria-label, label or text is `label`; fails after 30 presses. */
+  async function tabTo(page: Page, label: string, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
     for (let press = 0; press < 30; press++) {
-      await page.keyboard.press('Tab');
+      await page.keyboard.press(key);
       const focused = await page.evaluate<string>(
         `(() => {
           const element = document.activeElement;
@@ -177,7 +180,8 @@ const PORT = await freePort();
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Copied' }).waitFor();
 
-    await tabTo(page, 'All subscriptions');
+    // The detail screen has dozens of controls below the link: the way back is above it.
+    await tabTo(page, 'All subscriptions', 'Shift+Tab');
     await page.keyboard.press('Enter');
     await tabTo(page, 'Open Keyboard only');
     await page.keyboard.press('Enter');
