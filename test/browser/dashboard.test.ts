@@ -83,6 +83,17 @@ const PORT = await freePort();
         await page.getByRole('button', { name: text(subs, 'list.create') }).click();
         const dialog = page.getByRole('dialog');
         await dialog.getByLabel(text(subs, 'create.name')).fill('Family VPN');
+        // A line that is no source is named in words, not as the server's zero-based "Source 0 is not ...".
+        await dialog.getByLabel(text(subs, 'create.sources')).fill(`\n${vlessUri()}#Amsterdam\nnot a server`);
+        await dialog.getByRole('button', { name: text(subs, 'create.submit') }).click();
+        await dialog
+          .getByRole('alert')
+          .filter({ hasText: text(subs, 'errors.invalid_source', { data: 'not a server' }) })
+          .waitFor();
+        // Chromium logs the refusal; it is the only problem so far.
+        expect(problems.splice(0)).toEqual([
+          'console: Failed to load resource: the server responded with a status of 400 (Bad Request)',
+        ]);
         await dialog.getByLabel(text(subs, 'create.sources')).fill(`${vlessUri()}#Amsterdam\n${ssUri()}#Helsinki`);
         await expectAccessible(page, 'create dialog');
         await dialog.getByRole('button', { name: text(subs, 'create.submit') }).click();
