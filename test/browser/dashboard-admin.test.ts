@@ -130,6 +130,15 @@ function watchForSecret(page: Page): () => Promise<string[]> {
       await nav.getByRole('link', { name: text(s.admin, 'nav.users') }).click();
       await page.getByRole('heading', { name: text(s.users, 'title'), exact: true }).waitFor();
       expect(await fitsWidth(page)).toBe(true);
+      // Each navigation label whole: Mantine's Group once squeezed them to a ninth of a phone's width ("St", "U").
+      const clipped = await nav
+        .getByRole('link')
+        .evaluateAll((links) =>
+          links
+            .filter((link) => [link, ...link.querySelectorAll('*')].some((box) => box.scrollWidth > box.clientWidth))
+            .map((link) => link.textContent),
+        );
+      expect(clipped).toEqual([]);
 
       await page.getByRole('button', { name: text(s.admin, 'leave') }).click();
       await field.waitFor();

@@ -1,7 +1,7 @@
 // Sign-in screen: paste the API token, or arrive through a one-time link /app/sign-in#code=<code> (docs/dashboard.md).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { Alert, Button, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Alert, Anchor, Button, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../api/client';
@@ -86,6 +86,10 @@ export default function SignIn() {
           </Button>
         </Stack>
       </Paper>
+      {/* How an administrator who has no API token finds the console. */}
+      <Anchor component={RouterLink} to="/admin" size="sm">
+        {t('admin')}
+      </Anchor>
     </Stack>
   );
 }

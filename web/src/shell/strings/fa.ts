@@ -11,7 +11,7 @@ export const fa: Catalog<typeof en> = {
     connections: 'اتصال‌ها',
     activity: 'فعالیت‌ها',
     account: 'حساب کاربری',
-    admin: 'پنل مدیریت',
+    admin: 'کنسول مدیریت',
     toggle: 'باز یا بسته کردن منو',
   },
   colorScheme: {

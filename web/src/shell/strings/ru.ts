@@ -11,7 +11,7 @@ export const ru: Catalog<typeof en> = {
     connections: 'Подключения',
     activity: 'Активность',
     account: 'Аккаунт',
-    admin: 'Панель администратора',
+    admin: 'Консоль администратора',
     toggle: 'Открыть или закрыть меню',
   },
   colorScheme: {

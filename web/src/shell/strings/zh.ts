@@ -11,7 +11,7 @@ export const zh: Catalog<typeof en> = {
     connections: '授权连接',
     activity: '活动记录',
     account: '账户',
-    admin: '管理后台',
+    admin: '管理控制台',
     toggle: '打开或关闭菜单',
   },
   colorScheme: {

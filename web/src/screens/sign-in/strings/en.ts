@@ -6,6 +6,7 @@ export const en = {
   tokenHint: 'A 43-character code. It is sent once to open a session and is not kept in the browser.',
   submit: 'Sign in',
   withLink: 'Signing you in with your sign-in link…',
+  admin: 'Administrator of this service? Open the admin console.',
   errors: {
     empty: 'Paste your API token first.',
     badToken: 'This token is not valid. Check that you copied all of it, or ask for a new one.',

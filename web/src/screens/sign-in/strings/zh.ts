@@ -9,6 +9,7 @@ export const zh: Catalog<typeof en> = {
   tokenHint: '43 个字符的字符串。仅在登录时发送一次，不会保存在浏览器中。',
   submit: '登录',
   withLink: '正在通过登录链接登录…',
+  admin: '您是本服务的管理员？请打开管理控制台。',
   errors: {
     empty: '请先粘贴 API 令牌。',
     badToken: '令牌无效。请确认已完整复制，或重新获取。',

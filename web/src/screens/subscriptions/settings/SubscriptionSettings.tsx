@@ -34,10 +34,10 @@ export function SubscriptionSettings({ subscription }: { subscription: Subscript
   const [unreadable, setUnreadable] = useState<(keyof SettingsForm)[]>([]);
   const update = useUpdateSubscription(subscription.token);
   const errors = {
-    ...fieldErrors(update.error, ts('errors.name_exists')),
+    ...fieldErrors(update.error, ts('errors.name_exists'), t('refused')),
     ...Object.fromEntries(unreadable.map((name) => [name, t('notANumber')])),
   } as Partial<Record<keyof SettingsForm, string>>;
-  const unplaced = update.isError && Object.keys(fieldErrors(update.error, '')).length === 0;
+  const unplaced = update.isError && Object.keys(fieldErrors(update.error, '', '')).length === 0;
 
   const field = (name: keyof SettingsForm) => ({
     value: form[name],

@@ -143,19 +143,24 @@ const FIELD_OF: Record<string, keyof SettingsForm> = {
 
 /**
  * The API's complaints by form field: `validation_failed` issues (`body.support_url`, `body.userinfo.total`) and a
- * taken name. What belongs to no field is left for the form's own alert.
+ * taken name. What belongs to no field is left for the form's own alert. An issue's own text is the schema
+ * validator's English ("must match a schema in anyOf"), so the field shows `refused`, pointing at its hint.
  */
-export function fieldErrors(error: Error | null, nameTaken: string): Partial<Record<keyof SettingsForm, string>> {
+export function fieldErrors(
+  error: Error | null,
+  nameTaken: string,
+  refused: string,
+): Partial<Record<keyof SettingsForm, string>> {
   if (!(error instanceof ApiError)) return {};
   if (error.code === 'name_exists') return { name: nameTaken };
   const issues = error.details?.['issues'];
   if (error.code !== 'validation_failed' || !Array.isArray(issues)) return {};
   const found: Partial<Record<keyof SettingsForm, string>> = {};
-  for (const issue of issues as { path?: unknown; message?: unknown }[]) {
-    if (typeof issue.path !== 'string' || typeof issue.message !== 'string') continue;
+  for (const issue of issues as { path?: unknown }[]) {
+    if (typeof issue.path !== 'string') continue;
     const parts = issue.path.split('.').slice(1);
     const field = FIELD_OF[parts[0] === 'userinfo' && parts[1] ? parts[1] : (parts[0] ?? '')];
-    if (field) found[field] = found[field] ? `${found[field]}; ${issue.message}` : issue.message;
+    if (field) found[field] = refused;
   }
   return found;
 }

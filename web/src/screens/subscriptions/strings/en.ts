@@ -50,6 +50,9 @@ export const en = {
     subscription_not_found: 'This subscription does not exist or was deleted.',
     managed_by_provider:
       'A provider manages this subscription: only it can change it while your connection to it is approved.',
+    invalid_source:
+      'Not a server link, a subscription URL or a link of this service (or that subscription does not exist): {{data}}',
+    invalid_url: 'This URL cannot be used (it has a password, a private address or a bad form): {{data}}',
     other: '{{message}}',
   },
 };

@@ -52,6 +52,8 @@ export const zh: Catalog<typeof en> = {
     subscription_limit_reached: '订阅数量已达上限。',
     subscription_not_found: '此订阅不存在或已被删除。',
     managed_by_provider: '此订阅由服务商管理：在您批准的连接有效期间，只有服务商可以修改它。',
+    invalid_source: '不是节点链接、订阅链接或本服务的链接（或该订阅不存在）：{{data}}',
+    invalid_url: '此链接无法使用（含有密码、指向内网地址或格式有误）：{{data}}',
     other: '{{message}}',
   },
 };

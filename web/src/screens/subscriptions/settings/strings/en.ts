@@ -33,6 +33,7 @@ export const en = {
     expire: 'Expires on',
     expireHint: 'At the end of this day (UTC). Empty: never.',
   },
+  refused: 'Not accepted: see the rule above the field.',
   notANumber: 'Enter a number.',
   save: 'Save',
   saved: 'Saved.',

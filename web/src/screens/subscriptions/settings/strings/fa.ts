@@ -36,6 +36,7 @@ export const fa: Catalog<typeof en> = {
     expire: 'تاریخ انقضا',
     expireHint: 'در پایان همین روز (UTC). خالی: هرگز.',
   },
+  refused: 'پذیرفته نشد: راهنمای بالای این خانه را ببینید.',
   notANumber: 'یک عدد وارد کنید.',
   save: 'ذخیره',
   saved: 'ذخیره شد.',

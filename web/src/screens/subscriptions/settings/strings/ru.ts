@@ -36,6 +36,7 @@ export const ru: Catalog<typeof en> = {
     expire: 'Действует до',
     expireHint: 'До конца этого дня (UTC). Пусто: бессрочно.',
   },
+  refused: 'Не принято: см. правило над полем.',
   notANumber: 'Введите число.',
   save: 'Сохранить',
   saved: 'Сохранено.',

@@ -36,6 +36,7 @@ export const zh: Catalog<typeof en> = {
     expire: '到期日期',
     expireHint: '于当天结束时到期（UTC）。留空：永不过期。',
   },
+  refused: '未被接受：请查看上方的说明。',
   notANumber: '请输入数字。',
   save: '保存',
   saved: '已保存。',
