@@ -97,6 +97,27 @@ describe('dashboard serving', () => {
   });
 });
 
+describe('dashboard files and the public budget', () => {
+  const t = useTestApp(
+    'sqlite',
+    { RATE_LIMIT_PUBLIC_PER_MIN: '3', AUTO_BAN_VIOLATIONS: '2' },
+    { app: { appDir: dir } },
+  );
+
+  it('never charges the public budget nor counts toward a ban, unlike a connect page', async () => {
+    for (let load = 0; load < 10; load++) {
+      for (const url of ['/app/', '/app/subs', '/app/assets/index-abc123.js', '/app/assets/plain-def456.css']) {
+        const answer = await t.call('GET', url);
+        expect(answer.statusCode, `${url} (load ${load + 1})`).toBe(200);
+      }
+    }
+    // The same client's page budget is whole: three connect pages pass (404, no such provider), the fourth is refused.
+    const pages = [];
+    for (let n = 0; n < 4; n++) pages.push((await t.call('GET', '/connect/nobody')).statusCode);
+    expect(pages).toEqual([404, 404, 404, 429]);
+  });
+});
+
 describe('dashboard not built', () => {
   const t = useTestApp('sqlite', {}, { app: { appDir: join(dir, 'absent') } });
 

@@ -37,7 +37,9 @@ server. The API and the subscription links work without it.</p></body></html>
 `;
 
 export const dashboardRoutes: FastifyPluginAsync<{ appDir: string }> = async (app, { appDir }) => {
-  routeDefaults(app, { kind: 'page' });
+  // The service's own static files, like /docs: one cold load of the app takes dozens of them, which the public budget
+  // (and the bans its refusals lead to) must not count. The app's API calls have kinds and budgets of their own.
+  routeDefaults(app, { kind: 'infra' });
   // Read on first use and kept; while the app is not built, every request looks again.
   let files: Promise<AppFiles | null> | null = null;
   const load = async (): Promise<AppFiles | null> => {
