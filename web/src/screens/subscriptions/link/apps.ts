@@ -1,5 +1,6 @@
 // The apps "What each app receives" can pretend to be: each with the User-Agent it sends when it fetches a subscription
-// (from the apps' sources, /work/shared/research/client-formats.md), so the preview runs the format rules as for it.
+// (as the apps' own sources send it; the rules that match them are in docs/api.md, "Which format a request gets"), so the
+// preview runs the format rules as for it.
 
 export interface PreviewApp {
   id: string;
