@@ -236,11 +236,12 @@ const CASES = [
     // Moving the sort up keeps the focus on it: its "up" button is gone at the top, so "down" has the focus.
     await press('Move operator 2 up');
     await operator(1, 'sort').waitFor();
-    expect(await focused()).toBe('Move operator 1 down');
+    // The focus moves in an effect after the re-render: poll for it rather than read it once.
+    await expect.poll(focused).toBe('Move operator 1 down');
     // Removing the dedupe hands the focus to the operator now last.
     await press('Remove operator 3');
     await expect.poll(() => section.getByRole('list', { name: 'Operators' }).getByRole('listitem').count()).toBe(2);
-    expect(await focused()).toBe('Remove operator 2');
+    await expect.poll(focused).toBe('Remove operator 2');
     await counts(operator(2, 'drop_info'), 6, 5);
 
     // Leaving with edits not saved asks first; staying keeps them.
