@@ -112,14 +112,6 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     observer: context.metrics,
   });
 
-  // Browser sessions (docs/security.md): a slid session's cookie is sent again with the answer.
-  const origins = originRule(config.publicBaseUrl, config.publicBaseUrlSet);
-  installSessionRenewal(app, origins.secure);
-
-  await registerDocs(app, config);
-  await app.register(healthRoutes, { readiness: context.readiness });
-  await app.register(metricsRoutes, { config, metrics: context.metrics });
-
   // The public link: one pipeline answers and accounts, called by the route and by the lane in front of Fastify.
   const pipeline = new LinkPipeline({
     formats: context.formats,
@@ -132,6 +124,24 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     routeObserver,
     log: app.log,
   });
+  // Whatever a request reads (counts, history, metrics, the log) includes every link answer written before it.
+  app.addHook('onRequest', (_request, _reply, done) => {
+    pipeline.settle();
+    done();
+  });
+  app.addHook('preClose', (done) => {
+    pipeline.settle();
+    done();
+  });
+
+  // Browser sessions (docs/security.md): a slid session's cookie is sent again with the answer.
+  const origins = originRule(config.publicBaseUrl, config.publicBaseUrlSet);
+  installSessionRenewal(app, origins.secure);
+
+  await registerDocs(app, config);
+  await app.register(healthRoutes, { readiness: context.readiness });
+  await app.register(metricsRoutes, { config, metrics: context.metrics });
+
   await app.register(publicRoutes, {
     cache: context.renderCache,
     formats: context.formats,

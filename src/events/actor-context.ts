@@ -10,6 +10,12 @@ export interface Acting {
 }
 
 const storage = new AsyncLocalStorage<Acting>();
+/**
+ * Acting work not yet settled. On Node 20 an enabled AsyncLocalStorage runs a hook for every async resource the
+ * process creates (a public-link request makes several), which cost the warm link about a tenth of its throughput
+ * (docs/benchmarks.md); so the storage is enabled only while some acting work is in flight.
+ */
+let inFlight = 0;
 
 /** The component that acts when nothing else does (the refresher, automatic bans). */
 export function systemActing(component: string): Acting {
@@ -23,7 +29,21 @@ export function adminActing(id: string): Acting {
 
 /** Runs `work` with `acting` as the actor of every event it records. */
 export function actingAs<T>(acting: Acting, work: () => T): T {
-  return storage.run(acting, work);
+  inFlight++;
+  let result: T;
+  try {
+    result = storage.run(acting, work);
+  } catch (error) {
+    settled();
+    throw error;
+  }
+  if (result instanceof Promise) result.then(settled, settled);
+  else settled();
+  return result;
+}
+
+function settled(): void {
+  if (--inFlight === 0) storage.disable();
 }
 
 export function currentActing(): Acting {

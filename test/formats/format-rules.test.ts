@@ -8,6 +8,7 @@ import {
   type FormatRule,
 } from '../../src/modules/formats/format-rules.js';
 import { AppError } from '../../src/http/errors.js';
+import { chooseFor } from '../../src/modules/resolve/link-answer.js';
 
 const rule = (id: string, fields: Partial<FormatRule>): FormatRule => ({
   id,
@@ -145,5 +146,50 @@ describe('reading headers', () => {
       expect(choose(rules, padded('xxxxxxxneedle'))?.rule).toBe('default');
     }
     expect(choose([rule('e', { match: 'equals', value: 'a'.repeat(256) })], padded('')).rule).toBe('default');
+  });
+});
+
+describe('remembered format choices', () => {
+  const settingsOf = (rules: FormatRule[]) => ({ rules: compileRules(rules) });
+
+  it('answers each header set as a fresh choice would, and shares the choice of one set', () => {
+    const settings = settingsOf([rule('a', { value: 'app' }), rule('x', { header: 'x-client', value: 'x' })]);
+    const app = chooseFor(settings, { headers: { 'user-agent': 'app/1' } });
+    expect(app).toEqual({ result: 'plain', rule: 'a' });
+    expect(chooseFor(settings, { headers: { 'user-agent': 'app/1' } })).toBe(app);
+    // Every header a rule reads, and the path and query format, are part of what is remembered.
+    expect(chooseFor(settings, { headers: { 'user-agent': 'other', 'x-client': 'x' } })).toEqual({
+      result: 'plain',
+      rule: 'x',
+    });
+    expect(chooseFor(settings, { headers: { 'user-agent': 'other' } })).toEqual({ result: 'base64', rule: 'default' });
+    expect(chooseFor(settings, { headers: { 'user-agent': 'app/1' }, pathFormat: 'xray' })).toEqual({
+      result: 'xray',
+      rule: 'path',
+    });
+    expect(chooseFor(settings, { headers: { 'user-agent': 'app/1' }, queryFormat: 'xray' })).toEqual({
+      result: 'xray',
+      rule: 'query',
+    });
+  });
+
+  it('starts afresh for a new rule list, and never remembers an unknown format', () => {
+    const before = chooseFor(settingsOf([rule('a', { value: 'app' })]), { headers: { 'user-agent': 'app' } });
+    const after = settingsOf([rule('a', { value: 'app', result: 'xray' })]);
+    expect(before.result).toBe('plain');
+    expect(chooseFor(after, { headers: { 'user-agent': 'app' } })).toEqual({ result: 'xray', rule: 'a' });
+    for (let i = 0; i < 2; i++) {
+      expect(() => chooseFor(after, { headers: {}, pathFormat: 'nope' })).toThrow(AppError);
+    }
+  });
+
+  it('chooses a repeated or very long header set afresh each time, with the same answer', () => {
+    const settings = settingsOf([rule('a', { value: 'app' })]);
+    const repeated = { 'user-agent': ['app', 'app'] };
+    expect(chooseFor(settings, { headers: repeated })).toEqual({ result: 'plain', rule: 'a' });
+    expect(chooseFor(settings, { headers: repeated })).not.toBe(chooseFor(settings, { headers: repeated }));
+    const long = { 'user-agent': `app ${'x'.repeat(2000)}` };
+    expect(chooseFor(settings, { headers: long })).toEqual({ result: 'plain', rule: 'a' });
+    expect(chooseFor(settings, { headers: long })).not.toBe(chooseFor(settings, { headers: long }));
   });
 });

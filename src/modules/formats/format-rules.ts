@@ -81,6 +81,8 @@ export interface CompiledRules {
   test: ((headers: LinkRequest['headers']) => boolean)[];
   /** Request headers the answer depends on, for `Vary`. */
   vary: string;
+  /** The same names, lower-case, one per entry. */
+  readHeaders: readonly string[];
 }
 
 export function compileRules(rules: readonly FormatRule[]): CompiledRules {
@@ -89,7 +91,7 @@ export function compileRules(rules: readonly FormatRule[]): CompiledRules {
     if (r.enabled) headers.add(r.header);
     return matcher(r);
   });
-  return { rules, test, vary: [...headers].join(', ') };
+  return { rules, test, vary: [...headers].join(', '), readHeaders: [...headers] };
 }
 
 /** Blocking rules first (naming a format does not escape them), then path, query, the other rules, base64. */

@@ -2,7 +2,7 @@
 import { CONTENT_TYPES, type Format, type FormatVariant } from '../../formats/formats.js';
 import type { Skipped } from '../../formats/proxy.js';
 import { servedFormat } from '../formats/client-versions.js';
-import { chooseLink, type LinkChoice, type LinkRequest } from '../formats/format-rules.js';
+import { chooseLink, type CompiledRules, type LinkChoice, type LinkRequest } from '../formats/format-rules.js';
 import type { FormatSettings } from '../formats/format-settings.js';
 import { encodeComment } from '../../formats/share-uri/index.js';
 import type { Branding } from '../branding/branding.js';
@@ -46,13 +46,47 @@ const EXTENSIONS: Record<Format, string> = {
 };
 
 /** The format choice for a request, adjusted to the client's version; `block` answers are the caller's to refuse. */
-export function chooseFor(settings: FormatSettings, request: LinkRequest): LinkChoice {
-  const choice = chooseLink(settings.rules, request);
+export function chooseFor(settings: Pick<FormatSettings, 'rules'>, request: LinkRequest): LinkChoice {
+  const compiled = settings.rules;
+  const key = choiceKey(compiled, request);
+  let memo = choices.get(compiled);
+  const kept = key === undefined ? undefined : memo?.get(key);
+  if (kept) return kept;
+  const choice = freshChoice(compiled, request);
+  if (key !== undefined) {
+    if (!memo) choices.set(compiled, (memo = new Map()));
+    else if (memo.size >= MAX_CHOICES) memo.clear();
+    memo.set(key, choice);
+  }
+  return choice;
+}
+
+function freshChoice(compiled: CompiledRules, request: LinkRequest): LinkChoice {
+  const choice = chooseLink(compiled, request);
   if (choice.result !== 'sing-box' && choice.result !== 'mihomo') return choice;
   const served = servedFormat(choice.result, request.headers['user-agent']);
   return served.format === choice.result && served.variant === undefined
     ? choice
     : { result: served.format, rule: choice.rule, variant: served.variant };
+}
+
+/**
+ * Clients poll with a few distinct header sets, so each rule list remembers its choices (shared objects: callers must
+ * not change them) by everything a choice reads: the path and query format and the headers its rules read. A set
+ * with a header repeated or longer than MAX_CHOICE_KEY is chosen afresh each time.
+ */
+const choices = new WeakMap<CompiledRules, Map<string, LinkChoice>>();
+const MAX_CHOICES = 512;
+const MAX_CHOICE_KEY = 1024;
+
+function choiceKey(compiled: CompiledRules, request: LinkRequest): string | undefined {
+  let key = `${request.pathFormat ?? '\u0001'}\u0000${request.queryFormat ?? '\u0001'}`;
+  for (const name of compiled.readHeaders) {
+    const value = request.headers[name];
+    if (Array.isArray(value)) return undefined;
+    key += `\u0000${value ?? '\u0001'}`;
+  }
+  return key.length > MAX_CHOICE_KEY ? undefined : key;
 }
 
 /**

@@ -16,6 +16,7 @@ import type { BrandingSettings } from '../branding/branding.js';
 import { linkPageView } from './link-page.js';
 import { answerLink, chooseFor, matchesEtag, replyIn, type LinkAnswer } from './link-answer.js';
 import { chooseCoding } from './compression.js';
+import { endOfTurn, type EndOfTurn } from '../../shared/end-of-turn.js';
 
 export interface LinkPipelineOptions {
   formats: FormatSettings;
@@ -63,11 +64,34 @@ export interface LinkResponse {
   servers: number;
 }
 
+/** An answer written, waiting to be accounted for. */
+interface Answered {
+  request: LinkRequest;
+  answer: LinkResponse;
+  milliseconds: number;
+}
+
 export class LinkPipeline {
   /** Route observers by method, then pattern. */
   private readonly observers = new Map<string, Map<string, RouteObserver | undefined>>();
+  /**
+   * Answers are accounted for at the end of the turn: on two cores, work between one answer and the next costs the
+   * warm link more than the work itself (docs/benchmarks.md). Every Fastify request settles it first (`settle`), so
+   * a reader of counts, history, metrics or the log sees every answer written before it.
+   */
+  private readonly accounting: EndOfTurn<Answered>;
 
-  constructor(private readonly options: LinkPipelineOptions) {}
+  constructor(private readonly options: LinkPipelineOptions) {
+    this.accounting = endOfTurn(
+      (answered) => this.account(answered),
+      (error) => options.log.error({ err: error }, 'accounting for a link answer failed'),
+    );
+  }
+
+  /** Accounts now for every answer written so far. */
+  settle(): void {
+    this.accounting.settle();
+  }
 
   /** Admits a request answered ahead of Fastify; Fastify's own requests are admitted by the abuse hooks (same gate). */
   admission(ip: string): PublicAdmission {
@@ -115,12 +139,15 @@ export class LinkPipeline {
     if (coding !== 'identity' && forms) await forms.make(coding);
   }
 
-  /** Writes the answer and accounts for it: counted, observed under its route, logged, recorded in the history. */
+  /** Writes the answer; it is accounted for (counted, observed under its route, logged, recorded) at the end of the turn. */
   deliver(request: LinkRequest, response: ServerResponse, answer: LinkResponse): void {
-    const { raw, token } = request;
     response.writeHead(answer.status, answer.headers);
     response.end(answer.body);
+    this.accounting.add({ request, answer, milliseconds: performance.now() - request.started });
+  }
 
+  private account({ request, answer, milliseconds }: Answered): void {
+    const { raw, token } = request;
     const { count, history, log } = this.options;
     count('public');
     history.record({
@@ -132,7 +159,6 @@ export class LinkPipeline {
       ip: request.ip,
       servers: answer.servers,
     });
-    const milliseconds = performance.now() - request.started;
     this.observerOf(raw.method!, request.route)?.(raw.method!, answer.status, milliseconds / 1000);
     logAnswered(
       log,

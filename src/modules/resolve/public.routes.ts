@@ -110,6 +110,8 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
     reply.hijack();
     markAccounted(link.raw);
     pipeline.deliver(link, reply.raw, answer);
+    // Off the lane, nothing is gained by waiting for the end of the turn.
+    pipeline.settle();
     return true;
   };
 
