@@ -3,6 +3,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { Agent, request } from 'undici';
 import type { DatabaseHandle } from '../db/database.js';
+import { inTransaction } from '../db/executor.js';
 import { checkPublicHost, type LookupFn } from '../net/ssrf.js';
 import { connectLookup } from '../modules/fetch/upstream.js';
 import { findEndpointById, updateEndpoint, type EndpointRow } from './endpoints.store.js';
@@ -117,25 +118,25 @@ export class WebhookDelivery {
     const started = Date.now();
     const result = await this.post(endpoint, message);
     const attempts = message.attempts + 1;
-    await recordAttempt(this.database.db, message.id, {
-      attempted_at: new Date(started).toISOString(),
-      status_code: result.status,
-      duration_ms: Date.now() - started,
-      response: result.response,
+    const delay = result.ok ? undefined : this.options.retryDelaysSeconds[attempts - 1];
+    const outcome = result.ok
+      ? ({ status: 'delivered', attempts } as const)
+      : delay !== undefined
+        ? ({ status: 'pending', attempts, nextAttemptAt: new Date(Date.now() + delay * 1000).toISOString() } as const)
+        : ({ status: 'failed', attempts } as const);
+    // The attempt, the message's new state and the endpoint's last success are written together: one commit, and no
+    // moment at which an attempt is logged while its message still looks leased.
+    await inTransaction(this.database.db, async (trx) => {
+      await recordAttempt(trx, message.id, {
+        attempted_at: new Date(started).toISOString(),
+        status_code: result.status,
+        duration_ms: Date.now() - started,
+        response: result.response,
+      });
+      await settleMessage(trx, message.id, outcome);
+      if (result.ok) await updateEndpoint(trx, endpoint.id, { last_success_at: new Date().toISOString() });
     });
-    if (result.ok) {
-      await settleMessage(this.database.db, message.id, { status: 'delivered', attempts });
-      await updateEndpoint(this.database.db, endpoint.id, { last_success_at: new Date().toISOString() });
-      return;
-    }
-    const delay = this.options.retryDelaysSeconds[attempts - 1];
-    if (delay !== undefined) {
-      const nextAttemptAt = new Date(Date.now() + delay * 1000).toISOString();
-      await settleMessage(this.database.db, message.id, { status: 'pending', attempts, nextAttemptAt });
-      return;
-    }
-    await settleMessage(this.database.db, message.id, { status: 'failed', attempts });
-    await this.disableIfDead(endpoint);
+    if (outcome.status === 'failed') await this.disableIfDead(endpoint);
   }
 
   /** No success for 3 days and at least 10 failed messages: the endpoint is disabled. */
