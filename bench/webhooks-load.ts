@@ -1,6 +1,8 @@
 // The warm public link under wrk while nothing is delivered, and while 1,000 webhook messages are delivered to a slow
-// receiver and retried against an unreachable one, in the same service process, on SQLite or the PostgreSQL of
-// BENCH_DATABASE_URL; the figures are in docs/benchmarks.md.
+// receiver and retried against an unreachable one, in the same service process or (BENCH_SPLIT=1) by a `--role
+// worker` process beside a `--role api` one, on SQLite or the PostgreSQL of BENCH_DATABASE_URL; the figures are in
+// docs/benchmarks.md.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +18,7 @@ import { median } from '../scripts/support/stats.js';
 import { cpuSeconds, seedLink } from './link-seed.js';
 import { startServiceProcess, type ServiceProcess } from './service-process.js';
 import { wrk, type WrkResult } from './wrk.js';
+import { onCpus, SERVER_CPUS } from './cpu-pinning.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
@@ -24,6 +27,8 @@ const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
 const MESSAGES = Number(process.env['BENCH_MESSAGES'] ?? 1000);
 const SLOW_MS = Number(process.env['BENCH_SLOW_MS'] ?? 2000);
 const ADMIN_SECRET = 'bench-webhooks-load-of-at-least-32-characters';
+/** Deliveries in a worker process of their own (`serve --role worker`), the link in an `--role api` one. */
+const SPLIT = process.env['BENCH_SPLIT'] === '1';
 
 /** Answers 200 after SLOW_MS, so every delivery slot it gets stays taken that long. */
 async function slowReceiver(): Promise<{ url: string; close(): void }> {
@@ -37,6 +42,21 @@ async function slowReceiver(): Promise<{ url: string; close(): void }> {
     close: () => {
       server.closeAllConnections();
       server.close();
+    },
+  };
+}
+
+/** `serve --role worker` on the same database: it delivers, and answers nothing. */
+async function startWorker(env: NodeJS.ProcessEnv): Promise<{ stop(): Promise<void> }> {
+  const child = spawn(...onCpus(SERVER_CPUS, process.execPath, ['dist/cli.js', 'serve', '--role', 'worker']), {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
     },
   };
 }
@@ -140,8 +160,10 @@ async function main(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       const service = await startServiceProcess(env, {
         nodeArgs: ['--import', './bench/loop-delay-probe.mjs'],
+        serveArgs: SPLIT ? ['--role', 'api'] : [],
         stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       });
+      const worker = SPLIT ? await startWorker(env) : null;
       try {
         const url = `${service.base}${link.path}`;
         await wrk(url, { connections: CONNECTIONS, seconds: 2 });
@@ -171,6 +193,7 @@ async function main(): Promise<void> {
         console.error(`round ${round + 1}: ${JSON.stringify(rounds.at(-1))}`);
       } finally {
         await service.stop();
+        await worker?.stop();
       }
     }
   } finally {
@@ -190,6 +213,7 @@ async function main(): Promise<void> {
     JSON.stringify(
       {
         database: target.url ? 'postgres' : 'sqlite',
+        deliveries: SPLIT ? 'a --role worker process beside the --role api one' : 'in the service process',
         seconds: SECONDS,
         connections: CONNECTIONS,
         messages: MESSAGES,
