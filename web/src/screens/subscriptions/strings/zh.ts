@@ -22,7 +22,7 @@ export const zh: Catalog<typeof en> = {
     description: '描述',
     sources: '来源',
     sourcesHint:
-      '每行一个：节点链接（vless://、vmess://、trojan://、ss://…）、订阅链接，或你的另一个订阅的链接。可留空。',
+      '每行一个：节点链接（{{schemes}}）、订阅链接，或你的另一个订阅的链接。可留空。',
     submit: '创建',
     close: '关闭',
     cancel: '取消',
