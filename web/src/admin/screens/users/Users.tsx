@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Alert, Badge, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { useNumbers } from '../../../i18n/numbers';
+import { latinDigits, useNumbers } from '../../../i18n/numbers';
 import { Loading } from '../../../shell/Layout';
 import { describeAdminError } from '../../errors';
 import { ConfirmDialog } from '../../ConfirmDialog';
@@ -28,7 +28,9 @@ export default function Users() {
   const [confirm, setConfirm] = useState<{ kind: 'delete' | 'token'; userId: number } | null>(null);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<UserFilter['status']>('all');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  // Persian or Arabic-Indic digits are taken as the id they spell.
+  const typed = latinDigits(search.trim());
+  const [debounced] = useDebouncedValue(typed, 300);
   const users = useUsers({ search: /^\d+$/.test(debounced) ? debounced : '', status });
   const setActive = useSetActive();
   const remove = useDeleteUser();
@@ -83,7 +85,7 @@ export default function Users() {
           onChange={(event) => setSearch(event.currentTarget.value)}
           inputMode="numeric"
           dir="ltr"
-          error={search.trim() && !/^\d{1,16}$/.test(search.trim()) ? t('filter.digits') : null}
+          error={typed && !/^\d{1,16}$/.test(typed) ? t('filter.digits') : null}
         />
         <NativeSelect
           label={t('filter.status')}

@@ -104,11 +104,13 @@ export function SourcesEditor({ subscription }: { subscription: Subscription }) 
       {managed && <Text size="sm">{t('managed', { provider: subscription.provider_name })}</Text>}
       {report && !refresh.isPending && (
         <Alert color={report.failed > 0 ? 'yellow' : 'green'} role="status">
-          <Text size="sm">{t('refresh.report', {
+          <Text size="sm">
+            {t('refresh.report', {
               refreshed: number(report.refreshed),
               failed: number(report.failed),
               skipped: number(report.skipped),
-            })}</Text>
+            })}
+          </Text>
           {report.errors?.map((error) => (
             <Text key={error} size="xs" dir="ltr" style={{ wordBreak: 'break-all' }}>
               {error}
