@@ -154,7 +154,10 @@ const PORT = await freePort();
       const newest = entries.first();
       expect(await newest.textContent()).toContain(text(words, 'actions.subscription.update'));
       expect(await newest.textContent()).toContain(text(activity, 'actors.you'));
-      expect(await newest.textContent()).toContain(text(words, 'summary.fields', { value: 'description' }));
+      // The changed field by its label in the user's language, never its key.
+      const field = text(words, 'fields.description');
+      expect(await newest.textContent()).toContain(text(words, 'summary.fields', { value: field }));
+      expect(await newest.textContent()).not.toContain('description');
       // The update's entry carries only the subscription's id; the screen finds its name among the user's.
       expect(await newest.textContent()).toContain(text(activity, 'targets.subscriptionNamed', { name: 'Family VPN' }));
       // Oldest first from the bottom: the admin created the account, then the user the subscription.

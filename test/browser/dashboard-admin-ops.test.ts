@@ -7,7 +7,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { freePort } from '../../scripts/support/private-services.js';
 import { findChromium } from '../support/chromium.js';
-import { catalog, LANGUAGES, text, useDashboard, VIEWPORTS, type Strings } from '../support/dashboard-browser.js';
+import {
+  catalog,
+  digits,
+  LANGUAGES,
+  text,
+  useDashboard,
+  VIEWPORTS,
+  type Strings,
+} from '../support/dashboard-browser.js';
 import { ssUri, vlessUri } from '../support/factories.js';
 
 const chromium = findChromium();
@@ -165,6 +173,11 @@ const CASES = [
         number.format(todays.new_subscriptions),
       ]);
       expect(todays.new_users).toBeGreaterThanOrEqual(2);
+      // Every bar keeps its label, on a phone too: the requests chart's labels are its table's days, all of them.
+      const requestsTitle = text(statsText, 'charts.requestsPerDay');
+      const requestsFigure = page.locator('figure').filter({ has: page.getByText(requestsTitle, { exact: true }) });
+      const drawnDays = await requestsFigure.locator('text.admin-chart-label').allTextContents();
+      expect(drawnDays).toEqual((await chartTable(page, statsText, requestsTitle)).map((row) => row[0]));
       // The bars of the requests chart: today's is drawn, and taller than nothing.
       const bars = page.getByRole('img', { name: text(statsText, 'charts.requestsPerDay') }).locator('rect');
       expect(await bars.count()).toBe(7);
@@ -173,6 +186,23 @@ const CASES = [
       await page.getByText(text(statsText, 'ranges.day'), { exact: true }).click();
       const hourly = page.getByRole('img', { name: text(statsText, 'charts.requestsPerHour') }).locator('rect');
       await expect.poll(() => hourly.count()).toBe(24);
+      // All 24 hours labelled, none over its neighbour (on a phone the chart scrolls in its own box).
+      const hourLabels = page
+        .locator('figure')
+        .filter({ has: page.getByText(text(statsText, 'charts.requestsPerHour'), { exact: true }) })
+        .locator('text.admin-chart-label');
+      const boxes = await hourLabels.evaluateAll((labels) =>
+        labels.map((label) => {
+          const box = label.getBoundingClientRect();
+          return { left: box.left, right: box.right, text: label.textContent };
+        }),
+      );
+      expect(boxes).toHaveLength(24);
+      for (let hour = 1; hour < boxes.length; hour++) {
+        expect(boxes[hour]!.left, `${boxes[hour]!.text} clear of ${boxes[hour - 1]!.text}`).toBeGreaterThanOrEqual(
+          boxes[hour - 1]!.right - 0.5,
+        );
+      }
       expect(await noSidewaysScroll(page)).toBe(true);
       await expectAccessible(page, 'admin statistics');
       await snap('stats');
@@ -270,8 +300,26 @@ const CASES = [
       await page.getByRole('textbox', { name: text(audit, 'filters.actor') }).fill(`user:${userId}`);
       await page.getByRole('button', { name: text(audit, 'filters.apply') }).click();
       await expect.poll(() => entries.count()).toBe(1);
-      expect(await entries.first().textContent()).toContain(text(audit, 'actors.user', { id: userId }));
+      expect(await entries.first().textContent()).toContain(
+        text(audit, 'actors.user', { id: digits(language.code, userId) }),
+      );
       expect(await entries.first().textContent()).toContain(text(words, 'actions.subscription.create'));
+
+      // A change to a user: its field by the label in this language, never the key (`is_active`), and the other
+      // summary fields by their labels too, numbers in the language's digits.
+      const disabled = await t.admin('PATCH', `/users/${userId}`, { is_active: false });
+      expect(disabled.statusCode, disabled.body).toBe(200);
+      await page.getByRole('button', { name: text(audit, 'filters.clear') }).click();
+      await expect.poll(() => new URL(page.url()).search).toBe('');
+      await page.getByRole('textbox', { name: text(audit, 'filters.target') }).fill(`user:${userId}`);
+      await page.getByRole('button', { name: text(audit, 'filters.apply') }).click();
+      const disabling = entries.filter({ hasText: text(audit, 'actions.user.disable') });
+      await disabling.waitFor();
+      const disablingText = (await disabling.textContent()) ?? '';
+      expect(disablingText).toContain(text(words, 'summary.fields', { value: text(words, 'fields.is_active') }));
+      expect(disablingText).toContain(`${text(words, 'fields.user_id')}: ${digits(language.code, userId)}`);
+      expect(disablingText).not.toContain('is_active');
+      expect(disablingText).not.toContain('user_id');
 
       // By action (picked from the list in words) and a time range: as many entries as the API gives.
       await page.getByRole('button', { name: text(audit, 'filters.clear') }).click();

@@ -7,7 +7,16 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page, Request } from 'playwright-core';
 import { freePort } from '../../scripts/support/private-services.js';
 import { findChromium } from '../support/chromium.js';
-import { catalog, LANGUAGES, text, useDashboard, VIEWPORTS, type Strings } from '../support/dashboard-browser.js';
+import {
+  catalog,
+  count,
+  digits,
+  LANGUAGES,
+  text,
+  useDashboard,
+  VIEWPORTS,
+  type Strings,
+} from '../support/dashboard-browser.js';
 import { adminCreateUser, freshUserId, uniqueProviderName } from '../support/factories.js';
 import { TOKEN_RE } from '../support/expect.js';
 
@@ -89,10 +98,14 @@ function watchForSecret(page: Page): () => Promise<string[]> {
     await page.getByRole('navigation', { name: text(s.admin, 'nav.label') }).waitFor();
   }
 
-  const userCard = (page: Page, s: Catalogs, userId: number): Locator =>
-    page
-      .getByRole('listitem')
-      .filter({ has: page.getByRole('heading', { name: text(s.users, 'list.user', { id: userId }), exact: true }) });
+  /** A user's card, by its heading: the id in the language's digits. */
+  const userCard = (page: Page, s: Catalogs, language: string, userId: number): Locator =>
+    page.getByRole('listitem').filter({
+      has: page.getByRole('heading', {
+        name: text(s.users, 'list.user', { id: digits(language, userId) }),
+        exact: true,
+      }),
+    });
 
   const fitsWidth = (page: Page) => page.evaluate('document.documentElement.scrollWidth <= window.innerWidth');
 
@@ -140,6 +153,12 @@ function watchForSecret(page: Page): () => Promise<string[]> {
         );
       expect(clipped).toEqual([]);
 
+      // A way back to the user area (here its sign-in screen); the console keeps its secret meanwhile.
+      await page.getByRole('link', { name: text(s.admin, 'backToApp') }).click();
+      await page.waitForURL(`${origin}/app/sign-in`);
+      await page.goBack();
+      await nav.waitFor();
+
       await page.getByRole('button', { name: text(s.admin, 'leave') }).click();
       await field.waitFor();
       expect(await page.evaluate('sessionStorage.length')).toBe(0);
@@ -164,7 +183,9 @@ function watchForSecret(page: Page): () => Promise<string[]> {
       await page.getByRole('button', { name: text(s.users, 'create.submit') }).click();
 
       // The token: shown once with its warning, copyable, gone when dismissed; it works for the user's API.
-      const secret = page.getByLabel(text(s.users, 'shown.tokenTitle', { id: userId }), { exact: true });
+      const secret = page.getByLabel(text(s.users, 'shown.tokenTitle', { id: digits(language.code, userId) }), {
+        exact: true,
+      });
       const token = ((await secret.textContent()) ?? '').trim();
       expect(token).toMatch(TOKEN_RE);
       expect(await secret.evaluate((element) => element.getAttribute('dir'))).toBe('ltr');
@@ -179,15 +200,18 @@ function watchForSecret(page: Page): () => Promise<string[]> {
       expect(await page.content()).not.toContain(token);
 
       // The list: found by id, active, no subscription yet.
-      await page.getByLabel(text(s.users, 'filter.search'), { exact: true }).fill(String(userId));
-      const card = userCard(page, s, userId);
-      await card.getByText(text(s.users, 'list.subscriptions', { count: 0 })).waitFor();
+      // Typed in the language's digits (Persian ones in Persian): the search takes them as the id.
+      await page.getByLabel(text(s.users, 'filter.search'), { exact: true }).fill(digits(language.code, userId));
+      const card = userCard(page, s, language.code, userId);
+      await card.getByText(text(s.users, 'list.subscriptions', { count: count(language.code, 0) })).waitFor();
       await card.getByText(text(s.users, 'list.active'), { exact: true }).waitFor();
 
       // A sign-in link, used in another browser, lands there signed in as this user.
       await card.getByRole('button', { name: text(s.users, 'actions.link') }).click();
       await page.getByText(text(s.users, 'shown.linkWarning')).waitFor();
-      const link = page.getByLabel(text(s.users, 'shown.linkTitle', { id: userId }), { exact: true });
+      const link = page.getByLabel(text(s.users, 'shown.linkTitle', { id: digits(language.code, userId) }), {
+        exact: true,
+      });
       const url = ((await link.textContent()) ?? '').trim();
       expect(url.startsWith(`${origin}/app/sign-in#code=`)).toBe(true);
       expect(await fitsWidth(page)).toBe(true);
@@ -213,7 +237,9 @@ function watchForSecret(page: Page): () => Promise<string[]> {
       await snap('users-dark', 'desktop');
 
       await card.getByRole('button', { name: text(s.users, 'actions.delete') }).click();
-      const dialog = page.getByRole('dialog', { name: text(s.users, 'confirm.deleteTitle', { id: userId }) });
+      const dialog = page.getByRole('dialog', {
+        name: text(s.users, 'confirm.deleteTitle', { id: digits(language.code, userId) }),
+      });
       await dialog.getByText(text(s.users, 'confirm.deleteBody')).waitFor();
       await expectAccessible(page, 'delete confirmation (dark)');
       await dialog.getByRole('button', { name: text(s.users, 'confirm.delete'), exact: true }).click();
@@ -249,7 +275,7 @@ function watchForSecret(page: Page): () => Promise<string[]> {
       const token = ((await secret.textContent()) ?? '').trim();
       expect(token).toMatch(TOKEN_RE);
       const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
-      await card.getByText(text(s.providers, 'list.owner', { id: owner.user_id })).waitFor();
+      await card.getByText(text(s.providers, 'list.owner', { id: digits(language.code, owner.user_id) })).waitFor();
       expect(await fitsWidth(page)).toBe(true);
       await expectAccessible(page, 'providers with a new token');
       await snap('providers');
@@ -308,7 +334,7 @@ function watchForSecret(page: Page): () => Promise<string[]> {
     expect(await cards.count()).toBe(everyone);
 
     await page.getByLabel(text(s.users, 'filter.status'), { exact: true }).selectOption('disabled');
-    await userCard(page, s, disabled.user_id).waitFor();
+    await userCard(page, s, 'en', disabled.user_id).waitFor();
     await page.waitForFunction(`document.querySelectorAll('main li').length < ${everyone}`);
     const badges = await cards.getByText(text(s.users, 'list.disabled'), { exact: true }).count();
     expect(badges).toBe(await cards.count());
@@ -348,7 +374,7 @@ function watchForSecret(page: Page): () => Promise<string[]> {
     await page.keyboard.press('Enter');
     await heading.waitFor({ state: 'detached' });
 
-    const card = userCard(page, s, userId);
+    const card = userCard(page, s, 'en', userId);
     const remove = card.getByRole('button', { name: text(s.users, 'actions.delete') });
     await tabTo(remove);
     await page.keyboard.press('Enter');

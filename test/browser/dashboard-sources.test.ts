@@ -6,7 +6,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { findChromium } from '../support/chromium.js';
-import { catalog, LANGUAGES, text, useDashboard, VIEWPORTS, type Strings } from '../support/dashboard-browser.js';
+import {
+  catalog,
+  count,
+  digits,
+  LANGUAGES,
+  text,
+  useDashboard,
+  VIEWPORTS,
+  type Strings,
+} from '../support/dashboard-browser.js';
 import { requestAccess, trojanUri, vlessUri, type Subscription } from '../support/factories.js';
 import { upstreamLines, useUpstream } from '../support/upstream-server.js';
 import { freePort } from '../../scripts/support/private-services.js';
@@ -123,8 +132,19 @@ const SUITE = executablePath ? 'dashboard sources editor in Chromium' : SKIP_REA
       const rows = rowsOf(page, s);
       await expect.poll(() => rows.count(), POLL).toBe(2);
       // The subscription URL's health: servers in its cached content and when it was last fetched.
-      expect(await rows.nth(1).textContent()).toContain(text(s, 'health.configs', { count: 20 }));
+      const n = (value: number) => count(language.code, value);
+      expect(await rows.nth(1).textContent()).toContain(text(s, 'health.configs', { count: n(20) }));
       expect(await rows.nth(1).textContent()).not.toContain(text(s, 'health.never'));
+
+      // The hint's link schemes sit in a left-to-right isolate, so a Persian sentence keeps `vless://` in order.
+      const pasteField = page.getByLabel(text(s, 'add.label'), { exact: true });
+      const hint = await pasteField.evaluate((field) =>
+        (field.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id: string) => field.ownerDocument.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      );
+      expect(hint).toContain('\u2066vless://, vmess://, trojan://, ss://…\u2069');
 
       // Paste many: one new server, a line that is no source, and the config already there (its comment differs).
       const paris = `${trojanUri()}#Paris`;
@@ -135,12 +155,12 @@ const SUITE = executablePath ? 'dashboard sources editor in Chromium' : SKIP_REA
       await page.getByRole('button', { name: text(s, 'add.submit'), exact: true }).click();
       const report = page.getByRole('status').filter({ hasText: text(s, 'report.title') });
       await report.waitFor();
-      expect(await report.textContent()).toContain(text(s, 'report.summary', { added: 1, skipped: 2 }));
+      expect(await report.textContent()).toContain(text(s, 'report.summary', { added: n(1), skipped: n(2) }));
       const lines = report.getByRole('listitem');
       expect(await lines.count()).toBe(3);
       expect(await lines.nth(0).textContent()).toContain(text(s, 'report.added'));
       // Line numbers count the blank line.
-      expect(await lines.nth(1).textContent()).toContain(text(s, 'report.line', { line: 3 }));
+      expect(await lines.nth(1).textContent()).toContain(text(s, 'report.line', { line: digits(language.code, 3) }));
       expect(await lines.nth(1).textContent()).toContain(text(s, 'report.reasons.invalid_source'));
       expect(await lines.nth(2).textContent()).toContain(text(s, 'report.reasons.duplicate'));
       await expect.poll(() => rows.count(), POLL).toBe(3);
@@ -200,7 +220,7 @@ const SUITE = executablePath ? 'dashboard sources editor in Chromium' : SKIP_REA
       await page.getByRole('button', { name: text(s, 'refresh.button') }).click();
       const refreshed = page
         .getByRole('status')
-        .filter({ hasText: text(s, 'refresh.report', { refreshed: 0, failed: 1, skipped: 2 }) });
+        .filter({ hasText: text(s, 'refresh.report', { refreshed: n(0), failed: n(1), skipped: n(2) }) });
       await refreshed.waitFor();
       const held = rows.filter({ hasText: feedName });
       await held.getByText(text(s, 'health.shrink')).waitFor();
@@ -220,9 +240,9 @@ const SUITE = executablePath ? 'dashboard sources editor in Chromium' : SKIP_REA
       await held.getByRole('button', { name: text(s, 'health.accept') }).click();
       await page
         .getByRole('status')
-        .filter({ hasText: text(s, 'refresh.report', { refreshed: 1, failed: 0, skipped: 2 }) })
+        .filter({ hasText: text(s, 'refresh.report', { refreshed: n(1), failed: n(0), skipped: n(2) }) })
         .waitFor();
-      await expect.poll(() => held.textContent(), POLL).toContain(text(s, 'health.configs', { count: 2 }));
+      await expect.poll(() => held.textContent(), POLL).toContain(text(s, 'health.configs', { count: n(2) }));
       saved = await subscription(user.token, home.token);
       expect(saved.sources[2]?.shrink_pending).toBe(false);
       expect(saved.sources[2]?.configs_count).toBe(2);

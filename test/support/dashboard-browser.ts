@@ -36,6 +36,17 @@ export function text(strings: Strings, path: string, values: Record<string, stri
   return found.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => String(values[name]));
 }
 
+/** A count as the dashboard writes it in `language`: grouped, in the language's digits (Persian ۱۲, not 12). */
+export function count(language: string, value: number): string {
+  return new Intl.NumberFormat(language).format(value);
+}
+
+/** An id or a line number as the dashboard writes it in `language`: its digits, never grouped. */
+export function digits(language: string, value: number | string): string {
+  const format = new Intl.NumberFormat(language, { useGrouping: false });
+  return String(value).replace(/\d/g, (digit) => format.format(Number(digit)));
+}
+
 const RECORD_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (event) => {
   console.error('CSP violation: ' + event.violatedDirective + ' ' + event.blockedURI);
 });`;

@@ -372,7 +372,8 @@ export class SubscriptionsService {
       record({ kind: 'subscription', token });
       await updateSource(trx, token, source.id, changes);
       await touchSubscription(trx, token, now);
-      const changed = Object.keys(changes).filter((field) => field !== 'updated_at');
+      // The fields the request changed, not the stored forms a comment rewrites (line, parsed, ...).
+      const changed = (['comment', 'is_hidden', 'max_depth'] as const).filter((field) => field in changes);
       emit(subscriptionEvent('subscription.updated', subject(subscription), { source_id: source.id, changed }));
     });
   }

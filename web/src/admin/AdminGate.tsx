@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Outlet } from 'react-router';
 import { Alert, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { URI_SNIPPETS } from '../i18n/bidi';
 import { ApiError, unwrap } from '../api/client';
 import { ADMIN } from './strings';
 import { adminApi } from './api';
@@ -20,7 +21,7 @@ function InsecureContext() {
   const { t } = useTranslation(ADMIN);
   return (
     <Alert color="red" title={t('gate.insecureTitle')} role="alert">
-      {t('gate.insecureBody')}
+      {t('gate.insecureBody', URI_SNIPPETS)}
     </Alert>
   );
 }

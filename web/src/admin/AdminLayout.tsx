@@ -1,5 +1,6 @@
-// The admin console's frame: its own navigation among the admin screens and a way to forget the secret.
-import { NavLink as RouterLink, Outlet } from 'react-router';
+// The admin console's frame: its own navigation among the admin screens, a way back to the user area, and a way to
+// forget the secret.
+import { Link, NavLink as RouterLink, Outlet } from 'react-router';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,16 +16,22 @@ export default function AdminLayout() {
     <Stack>
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>{t('title')}</Title>
-        <Button
-          variant="default"
-          size="xs"
-          onClick={() => {
-            storeAdminSecret(null);
-            queries.removeQueries({ queryKey: ['admin'] });
-          }}
-        >
-          {t('leave')}
-        </Button>
+        <Group gap="xs" wrap="wrap">
+          {/* The user area at /app/ (its sign-in screen when no one is signed in); the admin secret stays. */}
+          <Button component={Link} to="/" variant="default" size="xs">
+            {t('backToApp')}
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => {
+              storeAdminSecret(null);
+              queries.removeQueries({ queryKey: ['admin'] });
+            }}
+          >
+            {t('leave')}
+          </Button>
+        </Group>
       </Group>
       {/* The links wrap onto more rows on a phone: in a scrolling row they were squeezed to a letter or two. */}
       <Group component="nav" aria-label={t('nav.label')} gap={4} wrap="wrap" className="admin-nav">

@@ -2,6 +2,7 @@
 export const en = {
   title: 'Admin console',
   leave: 'Forget the admin secret',
+  backToApp: 'Back to the user area',
   nav: {
     label: 'Admin',
     stats: 'Statistics',
@@ -22,7 +23,7 @@ export const en = {
     required: 'Enter the admin secret.',
     insecureTitle: 'This page needs HTTPS',
     insecureBody:
-      'Browsers sign requests (WebCrypto) only on https:// or on localhost. Open the console through HTTPS or an SSH tunnel to localhost.',
+      'Browsers sign requests (WebCrypto) only on {{https}} or on localhost. Open the console through HTTPS or an SSH tunnel to localhost.',
     errors: {
       invalid_signature: 'That is not the admin secret of this service.',
       ip_not_allowed: 'Your address is not in ADMIN_ALLOWED_IPS, so the admin API refuses it.',

@@ -5,6 +5,7 @@ import type { en } from './en';
 export const fa: Catalog<typeof en> = {
   title: 'کنسول مدیریت',
   leave: 'فراموش کردن رمز مدیر',
+  backToApp: 'بازگشت به بخش کاربر',
   nav: {
     label: 'مدیریت',
     stats: 'آمار',
@@ -25,7 +26,7 @@ export const fa: Catalog<typeof en> = {
     required: 'رمز مدیر را وارد کنید.',
     insecureTitle: 'این صفحه به HTTPS نیاز دارد',
     insecureBody:
-      'مرورگرها فقط روی https:// یا localhost درخواست‌ها را امضا می‌کنند (WebCrypto). کنسول را از راه HTTPS یا یک تونل SSH به localhost باز کنید.',
+      'مرورگرها فقط روی {{https}} یا localhost درخواست‌ها را امضا می‌کنند (WebCrypto). کنسول را از راه HTTPS یا یک تونل SSH به localhost باز کنید.',
     errors: {
       invalid_signature: 'این رمز مدیر این سرویس نیست.',
       ip_not_allowed: 'نشانی شما در ADMIN_ALLOWED_IPS نیست، پس API مدیریت آن را نمی‌پذیرد.',

@@ -5,6 +5,7 @@ import type { en } from './en';
 export const ru: Catalog<typeof en> = {
   title: 'Консоль администратора',
   leave: 'Забыть секрет администратора',
+  backToApp: 'Вернуться в кабинет пользователя',
   nav: {
     label: 'Администрирование',
     stats: 'Статистика',
@@ -25,7 +26,7 @@ export const ru: Catalog<typeof en> = {
     required: 'Введите секрет администратора.',
     insecureTitle: 'Этой странице нужен HTTPS',
     insecureBody:
-      'Браузеры подписывают запросы (WebCrypto) только на https:// или на localhost. Откройте консоль через HTTPS или через SSH-туннель на localhost.',
+      'Браузеры подписывают запросы (WebCrypto) только на {{https}} или на localhost. Откройте консоль через HTTPS или через SSH-туннель на localhost.',
     errors: {
       invalid_signature: 'Это не секрет администратора этого сервиса.',
       ip_not_allowed: 'Вашего адреса нет в ADMIN_ALLOWED_IPS, поэтому API администратора его отклоняет.',

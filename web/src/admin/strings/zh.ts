@@ -5,6 +5,7 @@ import type { en } from './en';
 export const zh: Catalog<typeof en> = {
   title: '管理控制台',
   leave: '清除管理员密钥',
+  backToApp: '返回用户区',
   nav: {
     label: '管理',
     stats: '统计',
@@ -25,7 +26,7 @@ export const zh: Catalog<typeof en> = {
     required: '请输入管理员密钥。',
     insecureTitle: '此页面需要 HTTPS',
     insecureBody:
-      '浏览器只在 https:// 或 localhost 上提供请求签名（WebCrypto）。请通过 HTTPS 或到 localhost 的 SSH 隧道打开控制台。',
+      '浏览器只在 {{https}} 或 localhost 上提供请求签名（WebCrypto）。请通过 HTTPS 或到 localhost 的 SSH 隧道打开控制台。',
     errors: {
       invalid_signature: '这不是本服务的管理员密钥。',
       ip_not_allowed: '你的地址不在 ADMIN_ALLOWED_IPS 中，管理 API 拒绝了请求。',

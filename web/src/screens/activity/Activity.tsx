@@ -45,7 +45,7 @@ export default function Activity() {
                 {t('target')}: <bdi>{targetName(entry, names, t)}</bdi>
               </Text>
             </Group>
-            {summaryLines(entry, t).map((line) => (
+            {summaryLines(entry, t, i18n.language).map((line) => (
               <Text key={line} size="sm" mt={2} style={{ overflowWrap: 'anywhere' }}>
                 {line}
               </Text>

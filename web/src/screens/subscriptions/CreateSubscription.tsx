@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { URI_SNIPPETS } from '../../i18n/bidi';
 import { SUBSCRIPTIONS } from './strings';
 import { useCreateSubscription } from './queries';
 import { describeError } from './errors';
@@ -68,7 +69,7 @@ export function CreateSubscription({ opened, onClose }: { opened: boolean; onClo
           />
           <Textarea
             label={t('create.sources')}
-            description={t('create.sourcesHint')}
+            description={t('create.sourcesHint', URI_SNIPPETS)}
             value={sources}
             onChange={(event) => setSources(event.currentTarget.value)}
             autosize

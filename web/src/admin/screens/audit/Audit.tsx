@@ -71,7 +71,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation(ADMIN_AUDIT);
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   const target = describeTarget(entry.target, t);
-  const other = otherSummary(entry);
+  const other = otherSummary(entry, t, i18n.language);
   return (
     <Paper withBorder p="sm" component="li">
       <Text fw={600}>{describeAction(entry, t)}</Text>
@@ -80,7 +80,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
           <time dateTime={entry.time}>{dates.format(new Date(entry.time))}</time>
         </Text>
         <Text size="sm">
-          {t('actor')}: <bdi>{describeActor(entry.actor, t)}</bdi>
+          {t('actor')}: <bdi>{describeActor(entry.actor, t, i18n.language)}</bdi>
         </Text>
         <Text size="sm" className="admin-audit-wrap">
           {t('target')}: {target.label}{' '}
@@ -94,16 +94,17 @@ function Entry({ entry }: { entry: AuditEntry }) {
           </Text>
         )}
       </Group>
-      {summaryLines(entry, t).map((line) => (
+      {summaryLines(entry, t, i18n.language).map((line) => (
         <Text key={line} size="sm" mt={2} className="admin-audit-wrap">
           {line}
         </Text>
       ))}
-      {other.length > 0 && (
-        <Text size="sm" mt={2} dir="ltr" className="admin-audit-wrap admin-audit-code admin-audit-details">
-          {other.join('\n')}
+      {/* Labels in the reader's language; values such as addresses, hosts and ids keep their own direction. */}
+      {other.map(({ label, value }) => (
+        <Text key={label} size="sm" mt={2} className="admin-audit-wrap">
+          {label}: <bdi>{value}</bdi>
         </Text>
-      )}
+      ))}
     </Paper>
   );
 }

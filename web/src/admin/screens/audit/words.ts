@@ -1,7 +1,8 @@
 // An admin audit entry in words: its action (the shared wording, else the console's), who acted, what it touched,
 // and the summary fields the shared wording leaves out, as `name: value`.
 import type { TFunction } from 'i18next';
-import { actionWords, WORDED_FIELDS } from '../../../audit/summary';
+import { actionWords, fieldLabel, summaryValue, WORDED_FIELDS } from '../../../audit/summary';
+import { formatId } from '../../../i18n/numbers';
 import type { AuditEntry } from './queries';
 import { ADMIN_AUDIT } from './strings';
 
@@ -53,10 +54,11 @@ const ADMIN_WAYS: Record<string, string> = {
   import: 'actors.adminImport',
 };
 
-export function describeActor(actor: AuditEntry['actor'], t: TFunction): string {
+export function describeActor(actor: AuditEntry['actor'], t: TFunction, language: string): string {
   const way = actor.kind === 'admin' ? ADMIN_WAYS[actor.id] : undefined;
   if (way) return t(way);
-  return t(`actors.${actor.kind}`, { id: actor.id, defaultValue: `${actor.kind}:${actor.id}` });
+  const id = actor.kind === 'user' ? formatId(actor.id, language) : actor.id;
+  return t(`actors.${actor.kind}`, { id, defaultValue: `${actor.kind}:${actor.id}` });
 }
 
 /** `connection:42:acme` -> "Connection: user 42, provider acme"; other targets: their kind in words and their id. */
@@ -68,9 +70,9 @@ export function describeTarget(target: string, t: TFunction): { label: string; i
   return { label: t(`targets.${kind}`, { defaultValue: kind }), id: rest.join(':') };
 }
 
-/** The summary fields the shared wording does not cover, as `name: value` lines (values are names and counts). */
-export function otherSummary(entry: AuditEntry): string[] {
+/** The summary fields the shared wording does not cover, each as its label and its value in words. */
+export function otherSummary(entry: AuditEntry, t: TFunction, language: string): { label: string; value: string }[] {
   return Object.entries(entry.summary)
     .filter(([name, value]) => !WORDED_FIELDS.includes(name) && value !== null && value !== undefined)
-    .map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+    .map(([name, value]) => ({ label: fieldLabel(name, t), value: summaryValue(name, value, t, language) }));
 }

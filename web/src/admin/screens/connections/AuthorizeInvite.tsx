@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useNumbers } from '../../../i18n/numbers';
 import { describeAdminError } from '../../errors';
 import { ADMIN_CONNECTIONS } from './strings';
 import { useAuthorize } from './queries';
@@ -9,6 +10,7 @@ import { KNOWN, userIdOf } from './user-id';
 
 export function AuthorizeInvite({ defaultUser }: { defaultUser: number | null }) {
   const { t } = useTranslation(ADMIN_CONNECTIONS);
+  const { id } = useNumbers();
   const authorize = useAuthorize();
   const [user, setUser] = useState(defaultUser === null ? '' : String(defaultUser));
   const [provider, setProvider] = useState('');
@@ -60,7 +62,7 @@ export function AuthorizeInvite({ defaultUser }: { defaultUser: number | null })
           <Alert color="teal" role="status">
             {t('authorize.done', {
               provider: authorize.data.provider_name,
-              id: authorize.data.user_id,
+              id: id(authorize.data.user_id),
               status: t(`status.${authorize.data.status}`),
             })}
           </Alert>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useNumbers } from '../../../i18n/numbers';
 import { Loading } from '../../../shell/Layout';
 import { describeAdminError } from '../../errors';
 import { ADMIN_CONNECTIONS } from './strings';
@@ -12,6 +13,7 @@ import { KNOWN, userIdOf } from './user-id';
 
 export default function Connections() {
   const { t } = useTranslation(ADMIN_CONNECTIONS);
+  const { id } = useNumbers();
   const [params, setParams] = useSearchParams();
   const userId = userIdOf(params.get('user'));
   const [draft, setDraft] = useState(params.get('user') ?? '');
@@ -45,7 +47,7 @@ export default function Connections() {
           </Button>
         </Stack>
       </Paper>
-      {userId !== null && <Title order={4}>{t('list.title', { id: userId })}</Title>}
+      {userId !== null && <Title order={4}>{t('list.title', { id: id(userId) })}</Title>}
       {connections.isLoading && <Loading />}
       {connections.isError && (
         <Alert color="red" role="alert">

@@ -1,6 +1,7 @@
 // One format rule's fields as a card, with its errors from a refused list, and buttons to move or remove it.
 import { Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useNumbers } from '../../../i18n/numbers';
 import { FORMATS } from './strings';
 import type { Rule } from './queries';
 
@@ -21,11 +22,12 @@ interface Props {
 
 export function RuleCard({ headingId, rule, index, last, error, onChange, onMove, onRemove }: Props) {
   const { t } = useTranslation(FORMATS);
+  const { id } = useNumbers();
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby={headingId}>
       <Stack gap="xs">
         <Title order={5} id={headingId}>
-          {t('rules.rule', { number: index + 1 })}
+          {t('rules.rule', { number: id(index + 1) })}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
           <TextInput

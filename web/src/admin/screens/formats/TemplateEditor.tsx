@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Code, Group, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useNumbers } from '../../../i18n/numbers';
 import { ApiError } from '../../../api/client';
 import { ConfirmDialog } from '../../ConfirmDialog';
 import { fieldIssues } from '../../field-issues';
@@ -70,6 +71,7 @@ interface FormProps {
 /** The text as loaded once; later it changes by editing or by restoring the built-in template. */
 function TemplateForm({ format, initial, builtin }: FormProps) {
   const { t } = useTranslation(FORMATS);
+  const { id } = useNumbers();
   const save = useSaveTemplate(format);
   const restore = useRestoreTemplate(format);
   const [text, setText] = useState(initial);
@@ -108,7 +110,7 @@ function TemplateForm({ format, initial, builtin }: FormProps) {
       {line !== null && lineText !== undefined && (
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <Text size="sm" c="var(--mantine-color-error)" fw={600} style={{ whiteSpace: 'nowrap' }}>
-            {t('templates.line', { line })}
+            {t('templates.line', { line: id(line) })}
           </Text>
           <Code dir="ltr" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
             {lineText}

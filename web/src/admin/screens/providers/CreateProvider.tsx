@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { URI_SNIPPETS } from '../../../i18n/bidi';
 import { describeAdminError } from '../../errors';
 import { ADMIN_PROVIDERS } from './strings';
 import { useCreateProvider } from './queries';
@@ -66,7 +67,7 @@ export function CreateProvider({ onCreated }: { onCreated: (name: string, token:
           onChange={(event) => setUrl(event.currentTarget.value)}
           dir="ltr"
           type="url"
-          error={checked && !urlValid ? t('create.urlInvalid') : null}
+          error={checked && !urlValid ? t('create.urlInvalid', URI_SNIPPETS) : null}
         />
         {create.isError && (
           <Alert color="red" role="alert">

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useNumbers } from '../../../i18n/numbers';
 import { Loading } from '../../../shell/Layout';
 import { describeAdminError } from '../../errors';
 import { ConfirmDialog } from '../../ConfirmDialog';
@@ -19,6 +20,7 @@ interface Target {
 
 export default function Providers() {
   const { t, i18n } = useTranslation(ADMIN_PROVIDERS);
+  const { id } = useNumbers();
   const providers = useProviders();
   const setActive = useSetProviderActive();
   const remove = useDeleteProvider();
@@ -91,7 +93,7 @@ export default function Providers() {
                     {provider.provider_url}
                   </Anchor>
                 )}
-                <Text size="sm">{t('list.owner', { id: provider.owner_id })}</Text>
+                <Text size="sm">{t('list.owner', { id: id(provider.owner_id) })}</Text>
                 <Text size="sm">{t('list.created', { time: dates.format(new Date(provider.created_at)) })}</Text>
                 <Group gap="xs" wrap="wrap">
                   <Button

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Alert, Badge, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { latinDigits, useNumbers } from '../../../i18n/numbers';
 import { Loading } from '../../../shell/Layout';
 import { describeAdminError } from '../../errors';
 import { ConfirmDialog } from '../../ConfirmDialog';
@@ -22,11 +23,14 @@ interface Secret {
 
 export default function Users() {
   const { t, i18n } = useTranslation(ADMIN_USERS);
+  const { number, id } = useNumbers();
   const [secret, setSecret] = useState<Secret | null>(null);
   const [confirm, setConfirm] = useState<{ kind: 'delete' | 'token'; userId: number } | null>(null);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<UserFilter['status']>('all');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  // Persian or Arabic-Indic digits are taken as the id they spell.
+  const typed = latinDigits(search.trim());
+  const [debounced] = useDebouncedValue(typed, 300);
   const users = useUsers({ search: /^\d+$/.test(debounced) ? debounced : '', status });
   const setActive = useSetActive();
   const remove = useDeleteUser();
@@ -61,7 +65,7 @@ export default function Users() {
           value={secret.value}
           onDone={() => setSecret(null)}
           labels={{
-            title: t(`shown.${secret.kind}Title`, { id: secret.userId }),
+            title: t(`shown.${secret.kind}Title`, { id: id(secret.userId) }),
             warning: t(`shown.${secret.kind}Warning`),
             copy: t('shown.copy'),
             copied: t('shown.copied'),
@@ -81,7 +85,7 @@ export default function Users() {
           onChange={(event) => setSearch(event.currentTarget.value)}
           inputMode="numeric"
           dir="ltr"
-          error={search.trim() && !/^\d{1,16}$/.test(search.trim()) ? t('filter.digits') : null}
+          error={typed && !/^\d{1,16}$/.test(typed) ? t('filter.digits') : null}
         />
         <NativeSelect
           label={t('filter.status')}
@@ -102,13 +106,13 @@ export default function Users() {
           <Paper key={user.user_id} withBorder p="md" component="li">
             <Stack gap="xs">
               <Group justify="space-between" wrap="wrap" gap="xs">
-                <Title order={4}>{t('list.user', { id: user.user_id })}</Title>
+                <Title order={4}>{t('list.user', { id: id(user.user_id) })}</Title>
                 <Badge {...(user.is_active ? {} : { variant: 'outline', color: 'gray' })}>
                   {t(user.is_active ? 'list.active' : 'list.disabled')}
                 </Badge>
               </Group>
               <Text size="sm">{t('list.created', { time: dates.format(new Date(user.created_at)) })}</Text>
-              <Text size="sm">{t('list.subscriptions', { count: user.subscription_count })}</Text>
+              <Text size="sm">{t('list.subscriptions', { count: number(user.subscription_count) })}</Text>
               <Group gap="xs" wrap="wrap">
                 <Button
                   size="xs"
@@ -159,7 +163,7 @@ export default function Users() {
       )}
       <ConfirmDialog
         opened={confirm !== null}
-        title={confirm ? t(`confirm.${confirm.kind}Title`, { id: confirm.userId }) : ''}
+        title={confirm ? t(`confirm.${confirm.kind}Title`, { id: id(confirm.userId) }) : ''}
         body={confirm ? t(`confirm.${confirm.kind}Body`) : ''}
         confirm={confirm ? t(`confirm.${confirm.kind}`) : ''}
         cancel={t('confirm.cancel')}

@@ -1,6 +1,7 @@
 // An endpoint's delivery log: each message with its attempts (time, status, duration, the answer's first 1 KiB), redeliver.
 import { Alert, Badge, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useNumbers } from '../../../i18n/numbers';
 import { WEBHOOKS } from './strings';
 import { useDeliveries, useRedeliver, type Delivery } from './queries';
 
@@ -51,6 +52,7 @@ interface ItemProps {
 
 function DeliveryItem({ delivery, dates, redelivering, onRedeliver }: ItemProps) {
   const { t } = useTranslation(WEBHOOKS);
+  const { number } = useNumbers();
   return (
     <Paper withBorder p="xs">
       <Stack gap={6}>
@@ -98,7 +100,7 @@ function DeliveryItem({ delivery, dates, redelivering, onRedeliver }: ItemProps)
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{dates.format(new Date(attempt.time))}</Table.Td>
                     <Table.Td>{attempt.status_code ?? t('deliveries.noAnswer')}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {t('deliveries.ms', { ms: attempt.duration_ms })}
+                      {t('deliveries.ms', { ms: number(attempt.duration_ms) })}
                     </Table.Td>
                     <Table.Td>
                       <Code dir="ltr" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>

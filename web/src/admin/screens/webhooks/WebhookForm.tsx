@@ -1,8 +1,10 @@
 // The fields of an endpoint (URL, events, description, enabled), for creating one and for editing one.
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
+import { URI_SNIPPETS } from '../../../i18n/bidi';
 import { fieldIssues } from '../../field-issues';
 import { WEBHOOKS } from './strings';
 import type { CreateBody, EventType } from './queries';
@@ -63,6 +65,8 @@ export function WebhookForm({ initial, submit, pending, error, onSubmit, onCance
   ];
   // An issue on `events.0` belongs to the events field as a whole.
   const eventsIssue = Object.entries(issues).find(([field]) => field.startsWith('events'))?.[1];
+  // The service refuses some URLs itself (scheme, credentials, a private address): said once, at the URL field.
+  const urlRefusal = error instanceof ApiError && error.code === 'invalid_url' ? refusedUrl(error, t) : undefined;
 
   return (
     <form
@@ -79,9 +83,7 @@ export function WebhookForm({ initial, submit, pending, error, onSubmit, onCance
           type="url"
           required
           placeholder="https://example.com/subweave"
-          error={
-            issues['url'] ?? (error instanceof ApiError && error.code === 'invalid_url' ? error.message : undefined)
-          }
+          error={issues['url'] ?? urlRefusal}
           onChange={(e) => setFields({ ...fields, url: e.currentTarget.value })}
         />
         <MultiSelect
@@ -105,7 +107,8 @@ export function WebhookForm({ initial, submit, pending, error, onSubmit, onCance
           checked={fields.enabled}
           onChange={(e) => setFields({ ...fields, enabled: e.currentTarget.checked })}
         />
-        {error && Object.keys(issues).length === 0 && (
+        {/* A refusal shown at its field is not repeated here. */}
+        {error && Object.keys(issues).length === 0 && !urlRefusal && (
           <Alert color="red" role="alert">
             {t('refused', { message: error.message })}
           </Alert>
@@ -123,4 +126,11 @@ export function WebhookForm({ initial, submit, pending, error, onSubmit, onCance
       </Stack>
     </form>
   );
+}
+
+/** Why the service refused the URL, in the reader's language: `details.reason` names the rule it broke. */
+function refusedUrl(error: ApiError, t: TFunction): string {
+  const reason = error.details?.['reason'];
+  if (reason === 'scheme' || reason === 'credentials') return t(`form.urlRefused.${reason}`, URI_SNIPPETS);
+  return t(typeof reason === 'string' ? 'form.urlRefused.address' : 'form.urlRefused.invalid');
 }

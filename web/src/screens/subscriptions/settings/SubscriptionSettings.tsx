@@ -15,6 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { URI_SNIPPETS } from '../../../i18n/bidi';
 import type { Subscription } from '../queries';
 import { SUBSCRIPTIONS } from '../strings';
 import { describeError } from '../errors';
@@ -90,7 +91,7 @@ export function SubscriptionSettings({ subscription }: { subscription: Subscript
               />
               <TextInput
                 label={t('supportUrl')}
-                description={t('urlHint')}
+                description={t('urlHint', URI_SNIPPETS)}
                 dir="ltr"
                 inputMode="url"
                 spellCheck={false}
@@ -98,7 +99,7 @@ export function SubscriptionSettings({ subscription }: { subscription: Subscript
               />
               <TextInput
                 label={t('webPageUrl')}
-                description={t('urlHint')}
+                description={t('urlHint', URI_SNIPPETS)}
                 dir="ltr"
                 inputMode="url"
                 spellCheck={false}

@@ -3,6 +3,8 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, NativeSelect, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { URI_SNIPPETS } from '../../../i18n/bidi';
+import { useNumbers } from '../../../i18n/numbers';
 import { useSubscriptions } from '../queries';
 import { SOURCES } from './strings';
 import { usePasteSources } from './queries';
@@ -36,7 +38,7 @@ export function AddSources({ token }: { token: string }) {
         <Stack gap="xs" align="flex-start">
           <Textarea
             label={t('add.label')}
-            description={t('add.hint')}
+            description={t('add.hint', URI_SNIPPETS)}
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
             autosize
@@ -88,18 +90,19 @@ export function AddSources({ token }: { token: string }) {
 
 function PasteReport({ report }: { report: Report }) {
   const { t } = useTranslation(SOURCES);
+  const { number, id } = useNumbers();
   return (
     <Paper withBorder p="sm" role="status">
       <Stack gap="xs">
         <Text fw={600}>{t('report.title')}</Text>
-        <Text size="sm">{t('report.summary', { added: report.added, skipped: report.skipped })}</Text>
+        <Text size="sm">{t('report.summary', { added: number(report.added), skipped: number(report.skipped) })}</Text>
         {report.base64 && <Text size="sm">{t('report.base64')}</Text>}
         <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: 'none' }}>
           {report.lines.map((line) => (
             <li key={line.line}>
               <Group gap="xs" wrap="nowrap" align="flex-start">
                 <Badge variant="default" style={{ flexShrink: 0 }}>
-                  {t('report.line', { line: line.line })}
+                  {t('report.line', { line: id(line.line) })}
                 </Badge>
                 <Stack gap={0} style={{ minWidth: 0 }}>
                   <Text size="xs" dir="ltr" ff="monospace" style={{ wordBreak: 'break-all' }}>

@@ -1,6 +1,7 @@
 // One source in the editor: its drag handle, kind, text, its health when it is a subscription URL, and its actions.
 import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../i18n/numbers';
 import { SOURCES } from './strings';
 import type { Source } from './queries';
 import type { useReorder } from './useReorder';
@@ -123,7 +124,7 @@ function Health({ source, busy, onAccept }: { source: Source; busy: boolean; onA
             ? t('health.lastFetch', { date: dates.format(new Date(source.last_fetched_at)) })
             : t('health.never')}
         </Text>
-        <Text size="sm">{t('health.configs', { count: source.configs_count ?? 0 })}</Text>
+        <Text size="sm">{t('health.configs', { count: formatNumber(source.configs_count ?? 0, i18n.language) })}</Text>
       </Group>
       {source.last_error && !source.shrink_pending && (
         <Alert color="red" p="xs" style={{ wordBreak: 'break-word' }}>

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useNumbers } from '../../../i18n/numbers';
 import { useSubscriptions, type Subscription } from '../queries';
 import { useConnections } from '../../connections/queries';
 import { SOURCES } from './strings';
@@ -24,7 +25,7 @@ const hostOf = (data: string): string | null => {
 };
 
 /** What a person calls a source: its comment, the referenced subscription's name, or its address. */
-function sourceName(source: Source, names: Map<string, string>, position: number, t: TFunction): string {
+function sourceName(source: Source, names: Map<string, string>, position: string, t: TFunction): string {
   if (source.comment) return source.comment;
   if (source.source_type === 'internal_token') {
     return names.get(source.data.split('/').pop() ?? '') ?? t('types.internal_token');
@@ -34,6 +35,7 @@ function sourceName(source: Source, names: Map<string, string>, position: number
 
 export function SourcesEditor({ subscription }: { subscription: Subscription }) {
   const { t } = useTranslation(SOURCES);
+  const { number, id: digits } = useNumbers();
   const token = subscription.token;
   // Changes are refused only while the managing provider's connection is approved (docs/api.md, Access); until the
   // connections are known, a managed subscription stays read-only.
@@ -56,12 +58,19 @@ export function SourcesEditor({ subscription }: { subscription: Subscription }) 
   const byId = new Map(subscription.sources.map((source) => [source.id, source]));
   const nameOf = (id: string) => {
     const source = byId.get(id);
-    return source ? sourceName(source, names, subscription.sources.indexOf(source) + 1, t) : id;
+    return source ? sourceName(source, names, digits(subscription.sources.indexOf(source) + 1), t) : id;
   };
   const reorder = useReorder(
     subscription.sources.map((source) => source.id),
     (order) => reorderSources.mutateAsync(order),
-    (step: Step) => setAnnouncement(t(`move.${step.kind}`, { ...step, name: nameOf(step.id) })),
+    (step: Step) =>
+      setAnnouncement(
+        t(`move.${step.kind}`, {
+          name: nameOf(step.id),
+          position: number(step.position),
+          total: number(step.total),
+        }),
+      ),
   );
 
   const actions: RowActions = {
@@ -95,7 +104,13 @@ export function SourcesEditor({ subscription }: { subscription: Subscription }) 
       {managed && <Text size="sm">{t('managed', { provider: subscription.provider_name })}</Text>}
       {report && !refresh.isPending && (
         <Alert color={report.failed > 0 ? 'yellow' : 'green'} role="status">
-          <Text size="sm">{t('refresh.report', report)}</Text>
+          <Text size="sm">
+            {t('refresh.report', {
+              refreshed: number(report.refreshed),
+              failed: number(report.failed),
+              skipped: number(report.skipped),
+            })}
+          </Text>
           {report.errors?.map((error) => (
             <Text key={error} size="xs" dir="ltr" style={{ wordBreak: 'break-all' }}>
               {error}

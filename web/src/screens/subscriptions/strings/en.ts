@@ -19,7 +19,7 @@ export const en = {
     description: 'Description',
     sources: 'Sources',
     sourcesHint:
-      'One per line: a server link (vless://, vmess://, trojan://, ss://…), a subscription URL, or a link to another of your subscriptions. Optional.',
+      'One per line: a server link ({{schemes}}), a subscription URL, or a link to another of your subscriptions. Optional.',
     submit: 'Create',
     close: 'Close',
     cancel: 'Cancel',

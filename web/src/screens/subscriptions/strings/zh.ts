@@ -21,8 +21,7 @@ export const zh: Catalog<typeof en> = {
     nameHint: '最多 64 个字符，不能与你的其他订阅重名。',
     description: '描述',
     sources: '来源',
-    sourcesHint:
-      '每行一个：节点链接（vless://、vmess://、trojan://、ss://…）、订阅链接，或你的另一个订阅的链接。可留空。',
+    sourcesHint: '每行一个：节点链接（{{schemes}}）、订阅链接，或你的另一个订阅的链接。可留空。',
     submit: '创建',
     close: '关闭',
     cancel: '取消',

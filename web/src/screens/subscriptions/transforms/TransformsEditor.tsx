@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Grid, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue, useId, useWindowEvent } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { useNumbers } from '../../../i18n/numbers';
 import type { Subscription } from '../queries';
 import { TRANSFORMS } from './strings';
 import { ChainError, usePreview, useSaveTransforms } from './queries';
@@ -25,6 +26,7 @@ const focusSoon = (elementId: string) => requestAnimationFrame(() => document.ge
 
 export function TransformsEditor({ subscription }: { subscription: Subscription }) {
   const { t } = useTranslation(TRANSFORMS);
+  const { number } = useNumbers();
   const titleId = useId();
   const addId = useId();
   const [items, setItems] = useState(() => toItems(subscription.transforms));
@@ -179,7 +181,7 @@ export function TransformsEditor({ subscription }: { subscription: Subscription 
                 </Button>
               ))}
             </Group>
-            {full && <Text size="sm">{t('full', { max: MAX_OPERATORS })}</Text>}
+            {full && <Text size="sm">{t('full', { max: number(MAX_OPERATORS) })}</Text>}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>

@@ -13,7 +13,7 @@ export const en = {
     nameInvalid: 'Use 4 to 16 lower-case letters and digits, with single hyphens between them.',
     url: 'Home page (optional)',
     urlHint: 'Shown to users when the provider asks to connect.',
-    urlInvalid: 'Enter an http:// or https:// address, or leave it empty.',
+    urlInvalid: 'Enter an {{http}} or {{https}} address, or leave it empty.',
     submit: 'Create provider',
   },
   list: {

@@ -15,7 +15,7 @@ export const zh: Catalog<typeof en> = {
     nameInvalid: '请使用 4 到 16 个小写字母和数字，中间只能用单个连字符分隔。',
     url: '主页（可选）',
     urlHint: '服务商请求连接时向用户显示。',
-    urlInvalid: '请输入 http:// 或 https:// 地址，或留空。',
+    urlInvalid: '请输入 {{http}} 或 {{https}} 地址，或留空。',
     submit: '创建服务商',
   },
   list: {

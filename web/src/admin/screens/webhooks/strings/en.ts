@@ -16,6 +16,12 @@ export const en = {
     create: 'Create the endpoint',
     save: 'Save',
     cancel: 'Cancel',
+    urlRefused: {
+      scheme: 'The URL must start with {{http}} or {{https}}.',
+      credentials: 'The URL must not contain a user name or password.',
+      address: 'The URL points to a private, local or reserved address, which the service does not call.',
+      invalid: 'This is not a valid URL.',
+    },
   },
   secret: {
     createdTitle: 'The endpoint is created. Its secret:',

@@ -19,6 +19,12 @@ export const ru: Catalog<typeof en> = {
     create: 'Создать адрес',
     save: 'Сохранить',
     cancel: 'Отмена',
+    urlRefused: {
+      scheme: 'URL должен начинаться с {{http}} или {{https}}.',
+      credentials: 'URL не должен содержать имя пользователя или пароль.',
+      address: 'URL указывает на частный, локальный или зарезервированный адрес, к которому сервис не обращается.',
+      invalid: 'Это не корректный URL.',
+    },
   },
   secret: {
     createdTitle: 'Адрес создан. Его секрет:',

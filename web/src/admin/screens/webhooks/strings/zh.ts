@@ -18,6 +18,12 @@ export const zh: Catalog<typeof en> = {
     create: '创建端点',
     save: '保存',
     cancel: '取消',
+    urlRefused: {
+      scheme: 'URL 必须以 {{http}} 或 {{https}} 开头。',
+      credentials: 'URL 不能包含用户名或密码。',
+      address: '该 URL 指向私有、本地或保留地址，服务不会向其发送请求。',
+      invalid: '这不是有效的 URL。',
+    },
   },
   secret: {
     createdTitle: '端点已创建。它的密钥：',

@@ -9,7 +9,7 @@ export const en = {
   intervalHint: 'How often apps fetch the link again: 1 to 168. Empty: 1.',
   supportUrl: 'Support page',
   webPageUrl: 'Web page',
-  urlHint: 'An http:// or https:// address that apps show. Empty: none.',
+  urlHint: 'An {{http}} or {{https}} address that apps show. Empty: none.',
   announce: 'Announcement',
   announceHint: 'A message apps show with this subscription, up to 200 characters. Empty: none.',
   usage: {

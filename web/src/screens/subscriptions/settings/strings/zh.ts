@@ -12,7 +12,7 @@ export const zh: Catalog<typeof en> = {
   intervalHint: '应用重新获取链接的频率：1 到 168。留空：1。',
   supportUrl: '支持页面',
   webPageUrl: '网页',
-  urlHint: '应用显示的 http:// 或 https:// 地址。留空：无。',
+  urlHint: '应用显示的 {{http}} 或 {{https}} 地址。留空：无。',
   announce: '公告',
   announceHint: '应用随此订阅显示的消息，最多 200 个字符。留空：无。',
   usage: {

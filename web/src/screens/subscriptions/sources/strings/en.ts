@@ -48,7 +48,7 @@ export const en = {
   add: {
     title: 'Add sources',
     label: 'Paste sources',
-    hint: 'One per line: server links (vless://, vmess://, trojan://, ss://…), subscription URLs or links of this service. A base64 block is decoded first.',
+    hint: 'One per line: server links ({{schemes}}), subscription URLs or links of this service. A base64 block is decoded first.',
     submit: 'Add',
     reference: 'Include another of your subscriptions',
     referenceHint: 'Its servers are served in this link too, and follow its changes.',

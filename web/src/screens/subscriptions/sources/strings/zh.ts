@@ -50,7 +50,7 @@ export const zh: Catalog<typeof en> = {
   add: {
     title: '添加来源',
     label: '粘贴来源',
-    hint: '每行一个：节点链接（vless://、vmess://、trojan://、ss://…）、订阅链接或本服务的链接。base64 文本会先被解码。',
+    hint: '每行一个：节点链接（{{schemes}}）、订阅链接或本服务的链接。base64 文本会先被解码。',
     submit: '添加',
     reference: '引用你的另一个订阅',
     referenceHint: '它的节点也会出现在此订阅链接中，并随它的变化而更新。',
