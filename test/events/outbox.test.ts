@@ -68,6 +68,19 @@ describeEachDatabase('events outbox', (kind) => {
     );
     expect(patched.map((e) => e.type)).toEqual(['subscription.updated']);
     expect(JSON.parse(patched[0]!.data)).toMatchObject({ changed: ['description'] });
+    // A source's change names the fields the request changed, not the stored forms a comment rewrites.
+    const source = (await api.get(user.token, token)).sources[0]!;
+    const sourcePatched = await eventsOf(t, () =>
+      t.call('PATCH', `/api/v1/subs/${token}/config`, {
+        token: user.token,
+        body: { config_id: source.id, comment: 'renamed', is_hidden: true },
+      }),
+    );
+    expect(sourcePatched.map((e) => e.type)).toEqual(['subscription.updated']);
+    expect(JSON.parse(sourcePatched[0]!.data)).toMatchObject({
+      source_id: source.id,
+      changed: ['comment', 'is_hidden'],
+    });
     let rotated = '';
     const rotation = await eventsOf(t, async () => {
       rotated = expectStatus(await t.call('POST', `/api/v1/subs/${token}/rotate`, { token: user.token }), 200).json<{
