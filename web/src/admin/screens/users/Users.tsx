@@ -6,8 +6,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../shell/Layout';
 import { describeAdminError } from '../../errors';
-import { ConfirmDialog } from '../../ConfirmDialog';
 import { ShownOnce } from '../../ShownOnce';
+import { useConfirm } from '../../useConfirm';
 import { ADMIN_USERS } from './strings';
 import { CreateUser } from './CreateUser';
 import { useDeleteUser, useRefreshUserToken, useSetActive, useSignInLink, useUsers, type UserFilter } from './queries';
@@ -23,7 +23,6 @@ interface Secret {
 export default function Users() {
   const { t, i18n } = useTranslation(ADMIN_USERS);
   const [secret, setSecret] = useState<Secret | null>(null);
-  const [confirm, setConfirm] = useState<{ kind: 'delete' | 'token'; userId: number } | null>(null);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<UserFilter['status']>('all');
   const [debounced] = useDebouncedValue(search.trim(), 300);
@@ -38,13 +37,18 @@ export default function Users() {
     setSecret({ kind, userId, value });
   }
 
-  function confirmed() {
-    if (!confirm) return;
-    const { kind, userId } = confirm;
-    setConfirm(null);
-    if (kind === 'delete') remove.mutate(userId);
-    else refresh.mutate(userId, { onSuccess: (answer) => show('token', userId, answer.api_token) });
-  }
+  const confirm = useConfirm(
+    ({ kind, userId }: { kind: 'delete' | 'token'; userId: number }) => ({
+      title: t(`confirm.${kind}Title`, { id: userId }),
+      body: t(`confirm.${kind}Body`),
+      confirm: t(`confirm.${kind}`),
+      cancel: t('confirm.cancel'),
+    }),
+    ({ kind, userId }) => {
+      if (kind === 'delete') remove.mutate(userId);
+      else refresh.mutate(userId, { onSuccess: (answer) => show('token', userId, answer.api_token) });
+    },
+  );
 
   const list = users.data?.pages.flatMap((page) => page.users) ?? [];
   const dates = new Intl.DateTimeFormat(i18n.language, {
@@ -129,7 +133,11 @@ export default function Users() {
                 >
                   {t('actions.link')}
                 </Button>
-                <Button size="xs" variant="default" onClick={() => setConfirm({ kind: 'token', userId: user.user_id })}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => confirm.ask({ kind: 'token', userId: user.user_id })}
+                >
                   {t('actions.token')}
                 </Button>
                 <Button size="xs" variant="default" component={Link} to={`/admin/connections?user=${user.user_id}`}>
@@ -138,7 +146,7 @@ export default function Users() {
                 <Button
                   size="xs"
                   variant="default"
-                  onClick={() => setConfirm({ kind: 'delete', userId: user.user_id })}
+                  onClick={() => confirm.ask({ kind: 'delete', userId: user.user_id })}
                 >
                   {t('actions.delete')}
                 </Button>
@@ -157,15 +165,7 @@ export default function Users() {
           {t('list.more')}
         </Button>
       )}
-      <ConfirmDialog
-        opened={confirm !== null}
-        title={confirm ? t(`confirm.${confirm.kind}Title`, { id: confirm.userId }) : ''}
-        body={confirm ? t(`confirm.${confirm.kind}Body`) : ''}
-        confirm={confirm ? t(`confirm.${confirm.kind}`) : ''}
-        cancel={t('confirm.cancel')}
-        onConfirm={confirmed}
-        onClose={() => setConfirm(null)}
-      />
+      {confirm.dialog}
     </Stack>
   );
 }
