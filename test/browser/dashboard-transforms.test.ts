@@ -1,7 +1,7 @@
 // The transforms editor in headless Chromium against the built app on SQLite: a chain built from the form and the
 // recipes with the preview's counts and names following each edit, an invalid pattern refused at its operator, order
 // changed, saved and served by the public link, discarded edits; at 1280 and 360 px, in English and Persian, light and
-// dark, with axe-core, and a keyboard-only run.
+// dark, with axe-core, and a keyboard-only run; the preview asked only once the editor is on screen.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -107,8 +107,9 @@ const CASES = [
         }
       };
 
-      // No chain yet: every server is served, nothing to save.
+      // No chain yet: every server is served, nothing to save. The preview starts once the editor is on screen.
       await section.getByText(text(strings, 'empty')).waitFor();
+      await section.scrollIntoViewIfNeeded();
       await served(6);
       expect(await button('save').isDisabled()).toBe(true);
 
@@ -196,6 +197,7 @@ const CASES = [
 
       // After a reload the saved chain is there; dark theme passes axe too.
       await page.reload();
+      await section.scrollIntoViewIfNeeded();
       await counts(operator(2, 'include'), 5, 4);
       await page.getByRole('button', { name: text(shell, 'colorScheme.toDark') }).click();
       expect(await page.evaluate('document.documentElement.dataset.mantineColorScheme')).toBe('dark');
@@ -207,6 +209,34 @@ const CASES = [
       expect(problems.filter((problem) => !problem.includes('status of 400'))).toEqual([]);
     }, 120_000);
   }
+
+  it('asks for the preview only once the editor has been on screen', async () => {
+    const strings = await catalog('screens/subscriptions/transforms', 'en');
+    const { page, problems } = await openTab(VIEWPORTS[1], 'en-US');
+    const previews: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/preview')) previews.push(request.url());
+    });
+    await openSubscription(page, 'en');
+    const { section, served } = editor(page, strings, 'en');
+    await section.getByText(text(strings, 'empty')).waitFor();
+    // On a phone the editor starts below the fold; a preview asked on mount would have gone out by now.
+    const top = await section.evaluate((element) => element.getBoundingClientRect().top);
+    expect(top).toBeGreaterThan((await page.evaluate('window.innerHeight')) as number);
+    await page.waitForTimeout(1_000);
+    expect(previews).toEqual([]);
+
+    await section.scrollIntoViewIfNeeded();
+    await served(6);
+    expect(previews).toHaveLength(1);
+    // Scrolled away and back, the preview stays as it was: nothing is asked again until the chain changes.
+    await page.evaluate('window.scrollTo(0, 0)');
+    await section.scrollIntoViewIfNeeded();
+    await section.getByRole('button', { name: text(strings, 'recipe.dropInfo') }).click();
+    await served(5);
+    expect(previews).toHaveLength(2);
+    expect(problems).toEqual([]);
+  }, 120_000);
 
   it('builds, reorders, removes and saves with the keyboard alone', async () => {
     const strings = await catalog('screens/subscriptions/transforms', 'en');

@@ -1,13 +1,18 @@
-// A dialog that asks before an admin action that cannot be undone (delete, restore a default, rotate a secret).
+// A dialog that asks before an admin action that cannot be undone (delete, lift a ban, restore a default, rotate a
+// secret): cancel has the focus, so the easy way out is the default.
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 
-interface Props {
-  opened: boolean;
+/** What the dialog says: its title, its question, and the names of its two buttons. */
+export interface ConfirmWording {
   title: string;
   body: ReactNode;
   confirm: string;
   cancel: string;
+}
+
+interface Props extends ConfirmWording {
+  opened: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -18,11 +23,11 @@ export function ConfirmDialog({ opened, title, body, confirm, cancel, onConfirm,
       <Stack>
         <Text>{body}</Text>
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onClose} data-autofocus>
             {cancel}
           </Button>
           <Button
-            color="red"
+            color="red.9"
             onClick={() => {
               onClose();
               onConfirm();

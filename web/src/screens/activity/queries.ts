@@ -1,22 +1,11 @@
-// The Activity screen's API calls (GET /api/v1/me/audit, docs/api.md): the log as an infinite query (each page's
-// next_cursor fetches the older entries), and the names of the user's subscriptions by their audit id.
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+// The Activity screen's API calls (GET /api/v1/me/audit, docs/api.md): the log page by page (web/src/audit/pages.ts),
+// and the names of the user's subscriptions by their audit id.
+import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
-
-const PAGE_SIZE = 50;
+import { useAuditPages } from '../../audit/pages';
 
 export function useAuditLog() {
-  return useInfiniteQuery({
-    queryKey: ['me-audit'],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      unwrap(
-        api.GET('/api/v1/me/audit', {
-          params: { query: { limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) } },
-        }),
-      ),
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  return useAuditPages(['me-audit'], (query) => unwrap(api.GET('/api/v1/me/audit', { params: { query } })));
 }
 
 /**

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
-import { ConfirmDialog } from '../../ConfirmDialog';
+import { useConfirm } from '../../useConfirm';
 import { fieldIssues } from '../../field-issues';
 import { FORMATS } from './strings';
 import { useRestoreRules, useRules, useSaveRules, type Rule } from './queries';
@@ -41,11 +41,23 @@ function RulesForm({ initial }: { initial: Rule[] }) {
   const restore = useRestoreRules();
   const [rows, setRows] = useState<Row[]>(() => toRows(initial));
   const [errors, setErrors] = useState<{ fields: Record<string, string>; message: string } | null>(null);
-  const [confirming, setConfirming] = useState(false);
 
   const draft = rows.map((row) => row.rule);
   const showError = (error: unknown) =>
     setErrors({ fields: rowErrors(error), message: error instanceof Error ? error.message : String(error) });
+  const restoring = useConfirm<void>(
+    () => ({
+      title: t('rules.restoreTitle'),
+      body: t('rules.restoreBody'),
+      confirm: t('rules.restoreConfirm'),
+      cancel: t('rules.cancel'),
+    }),
+    () => {
+      setErrors(null);
+      save.reset();
+      restore.mutate(undefined, { onError: showError, onSuccess: (answer) => setRows(toRows(answer.rules)) });
+    },
+  );
   const change = (index: number, patch: Partial<Rule>) => {
     save.reset();
     setRows(rows.map((row, i) => (i === index ? { ...row, rule: { ...row.rule, ...patch } } : row)));
@@ -128,24 +140,12 @@ function RulesForm({ initial }: { initial: Rule[] }) {
         >
           {t('rules.save')}
         </Button>
-        <Button variant="default" loading={restore.isPending} onClick={() => setConfirming(true)}>
+        <Button variant="default" loading={restore.isPending} onClick={() => restoring.ask()}>
           {t('rules.restore')}
         </Button>
       </Group>
       <RulePreview rules={draft} onRefused={showError} onAccepted={() => setErrors(null)} />
-      <ConfirmDialog
-        opened={confirming}
-        title={t('rules.restoreTitle')}
-        body={t('rules.restoreBody')}
-        confirm={t('rules.restoreConfirm')}
-        cancel={t('rules.cancel')}
-        onConfirm={() => {
-          setErrors(null);
-          save.reset();
-          restore.mutate(undefined, { onError: showError, onSuccess: (answer) => setRows(toRows(answer.rules)) });
-        }}
-        onClose={() => setConfirming(false)}
-      />
+      {restoring.dialog}
     </Stack>
   );
 }

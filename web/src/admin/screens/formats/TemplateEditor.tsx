@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Code, Group, SegmentedControl, Stack, Text, Texta
 import { useTranslation } from 'react-i18next';
 import { useNumbers } from '../../../i18n/numbers';
 import { ApiError } from '../../../api/client';
-import { ConfirmDialog } from '../../ConfirmDialog';
+import { useConfirm } from '../../useConfirm';
 import { fieldIssues } from '../../field-issues';
 import { FORMATS } from './strings';
 import { useRestoreTemplate, useSaveTemplate, useTemplate, type TemplatedFormat } from './queries';
@@ -75,7 +75,18 @@ function TemplateForm({ format, initial, builtin }: FormProps) {
   const save = useSaveTemplate(format);
   const restore = useRestoreTemplate(format);
   const [text, setText] = useState(initial);
-  const [confirming, setConfirming] = useState(false);
+  const restoring = useConfirm<void>(
+    () => ({
+      title: t('templates.restoreTitle'),
+      body: t('templates.restoreBody', { format }),
+      confirm: t('rules.restoreConfirm'),
+      cancel: t('rules.cancel'),
+    }),
+    () => {
+      save.reset();
+      restore.mutate(undefined, { onSuccess: (answer) => setText(answer.template) });
+    },
+  );
 
   const failure = save.error ?? restore.error;
   // invalid_template names no field: its reason is about the template as a whole, so it goes there too.
@@ -131,22 +142,11 @@ function TemplateForm({ format, initial, builtin }: FormProps) {
         <Button loading={save.isPending} onClick={() => save.mutate(text)}>
           {t('templates.save')}
         </Button>
-        <Button variant="default" loading={restore.isPending} disabled={builtin} onClick={() => setConfirming(true)}>
+        <Button variant="default" loading={restore.isPending} disabled={builtin} onClick={() => restoring.ask()}>
           {t('templates.restore')}
         </Button>
       </Group>
-      <ConfirmDialog
-        opened={confirming}
-        title={t('templates.restoreTitle')}
-        body={t('templates.restoreBody', { format })}
-        confirm={t('rules.restoreConfirm')}
-        cancel={t('rules.cancel')}
-        onConfirm={() => {
-          save.reset();
-          restore.mutate(undefined, { onSuccess: (answer) => setText(answer.template) });
-        }}
-        onClose={() => setConfirming(false)}
-      />
+      {restoring.dialog}
     </Stack>
   );
 }

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNumbers } from '../../../i18n/numbers';
 import { Loading } from '../../../shell/Layout';
 import { describeAdminError } from '../../errors';
-import { ConfirmDialog } from '../../ConfirmDialog';
 import { ShownOnce } from '../../ShownOnce';
+import { useConfirm } from '../../useConfirm';
 import { ADMIN_PROVIDERS } from './strings';
 import { CreateProvider } from './CreateProvider';
 import { useDeleteProvider, useProviders, useRefreshProviderToken, useSetProviderActive } from './queries';
@@ -26,17 +26,21 @@ export default function Providers() {
   const remove = useDeleteProvider();
   const refresh = useRefreshProviderToken();
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
-  const [confirm, setConfirm] = useState<(Target & { kind: 'delete' | 'token' }) | null>(null);
   const failed = [setActive, remove, refresh].find((m) => m.isError)?.error;
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
-  function confirmed() {
-    if (!confirm) return;
-    const { kind, hash, name } = confirm;
-    setConfirm(null);
-    if (kind === 'delete') remove.mutate(hash);
-    else refresh.mutate(hash, { onSuccess: (answer) => setSecret({ name, token: answer.api_token }) });
-  }
+  const confirm = useConfirm(
+    ({ kind, name }: Target & { kind: 'delete' | 'token' }) => ({
+      title: t(`confirm.${kind}Title`, { name }),
+      body: t(`confirm.${kind}Body`),
+      confirm: t(`confirm.${kind}`),
+      cancel: t('confirm.cancel'),
+    }),
+    ({ kind, hash, name }) => {
+      if (kind === 'delete') remove.mutate(hash);
+      else refresh.mutate(hash, { onSuccess: (answer) => setSecret({ name, token: answer.api_token }) });
+    },
+  );
 
   return (
     <Stack>
@@ -104,10 +108,10 @@ export default function Providers() {
                   >
                     {t(provider.is_active ? 'actions.disable' : 'actions.enable')}
                   </Button>
-                  <Button size="xs" variant="default" onClick={() => setConfirm({ ...target, kind: 'token' })}>
+                  <Button size="xs" variant="default" onClick={() => confirm.ask({ ...target, kind: 'token' })}>
                     {t('actions.token')}
                   </Button>
-                  <Button size="xs" variant="default" onClick={() => setConfirm({ ...target, kind: 'delete' })}>
+                  <Button size="xs" variant="default" onClick={() => confirm.ask({ ...target, kind: 'delete' })}>
                     {t('actions.delete')}
                   </Button>
                 </Group>
@@ -116,15 +120,7 @@ export default function Providers() {
           );
         })}
       </Stack>
-      <ConfirmDialog
-        opened={confirm !== null}
-        title={confirm ? t(`confirm.${confirm.kind}Title`, { name: confirm.name }) : ''}
-        body={confirm ? t(`confirm.${confirm.kind}Body`) : ''}
-        confirm={confirm ? t(`confirm.${confirm.kind}`) : ''}
-        cancel={t('confirm.cancel')}
-        onConfirm={confirmed}
-        onClose={() => setConfirm(null)}
-      />
+      {confirm.dialog}
     </Stack>
   );
 }

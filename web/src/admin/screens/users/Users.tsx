@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { latinDigits, useNumbers } from '../../../i18n/numbers';
 import { Loading } from '../../../shell/Layout';
 import { describeAdminError } from '../../errors';
-import { ConfirmDialog } from '../../ConfirmDialog';
 import { ShownOnce } from '../../ShownOnce';
+import { useConfirm } from '../../useConfirm';
 import { ADMIN_USERS } from './strings';
 import { CreateUser } from './CreateUser';
 import { useDeleteUser, useRefreshUserToken, useSetActive, useSignInLink, useUsers, type UserFilter } from './queries';
@@ -25,7 +25,6 @@ export default function Users() {
   const { t, i18n } = useTranslation(ADMIN_USERS);
   const { number, id } = useNumbers();
   const [secret, setSecret] = useState<Secret | null>(null);
-  const [confirm, setConfirm] = useState<{ kind: 'delete' | 'token'; userId: number } | null>(null);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<UserFilter['status']>('all');
   // Persian or Arabic-Indic digits are taken as the id they spell.
@@ -42,13 +41,18 @@ export default function Users() {
     setSecret({ kind, userId, value });
   }
 
-  function confirmed() {
-    if (!confirm) return;
-    const { kind, userId } = confirm;
-    setConfirm(null);
-    if (kind === 'delete') remove.mutate(userId);
-    else refresh.mutate(userId, { onSuccess: (answer) => show('token', userId, answer.api_token) });
-  }
+  const confirm = useConfirm(
+    ({ kind, userId }: { kind: 'delete' | 'token'; userId: number }) => ({
+      title: t(`confirm.${kind}Title`, { id: id(userId) }),
+      body: t(`confirm.${kind}Body`),
+      confirm: t(`confirm.${kind}`),
+      cancel: t('confirm.cancel'),
+    }),
+    ({ kind, userId }) => {
+      if (kind === 'delete') remove.mutate(userId);
+      else refresh.mutate(userId, { onSuccess: (answer) => show('token', userId, answer.api_token) });
+    },
+  );
 
   const list = users.data?.pages.flatMap((page) => page.users) ?? [];
   const dates = new Intl.DateTimeFormat(i18n.language, {
@@ -133,7 +137,11 @@ export default function Users() {
                 >
                   {t('actions.link')}
                 </Button>
-                <Button size="xs" variant="default" onClick={() => setConfirm({ kind: 'token', userId: user.user_id })}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => confirm.ask({ kind: 'token', userId: user.user_id })}
+                >
                   {t('actions.token')}
                 </Button>
                 <Button size="xs" variant="default" component={Link} to={`/admin/connections?user=${user.user_id}`}>
@@ -142,7 +150,7 @@ export default function Users() {
                 <Button
                   size="xs"
                   variant="default"
-                  onClick={() => setConfirm({ kind: 'delete', userId: user.user_id })}
+                  onClick={() => confirm.ask({ kind: 'delete', userId: user.user_id })}
                 >
                   {t('actions.delete')}
                 </Button>
@@ -161,15 +169,7 @@ export default function Users() {
           {t('list.more')}
         </Button>
       )}
-      <ConfirmDialog
-        opened={confirm !== null}
-        title={confirm ? t(`confirm.${confirm.kind}Title`, { id: id(confirm.userId) }) : ''}
-        body={confirm ? t(`confirm.${confirm.kind}Body`) : ''}
-        confirm={confirm ? t(`confirm.${confirm.kind}`) : ''}
-        cancel={t('confirm.cancel')}
-        onConfirm={confirmed}
-        onClose={() => setConfirm(null)}
-      />
+      {confirm.dialog}
     </Stack>
   );
 }

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../ConfirmDialog';
+import { useConfirm } from '../../useConfirm';
 import { WEBHOOKS } from './strings';
 import {
   useDeleteWebhook,
@@ -23,8 +23,16 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
   const rotate = useRotateSecret(webhook.id);
   const test = useSendTest(webhook.id);
   const [editing, setEditing] = useState(false);
-  const [confirm, setConfirm] = useState<'rotate' | 'remove' | null>(null);
   const [showLog, setShowLog] = useState(false);
+  const confirm = useConfirm(
+    (kind: 'rotate' | 'remove') => ({
+      title: t(`card.${kind}Title`),
+      body: t(`card.${kind}Body`, { url: webhook.url }),
+      confirm: t(`card.${kind}Confirm`),
+      cancel: t('form.cancel'),
+    }),
+    (kind) => (kind === 'rotate' ? rotate : remove).mutate(undefined),
+  );
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const failure = remove.error ?? rotate.error ?? test.error;
   const titleId = `webhook-${webhook.id}`;
@@ -98,7 +106,7 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
             >
               {t('card.test')}
             </Button>
-            <Button size="xs" variant="default" loading={rotate.isPending} onClick={() => setConfirm('rotate')}>
+            <Button size="xs" variant="default" loading={rotate.isPending} onClick={() => confirm.ask('rotate')}>
               {t('card.rotate')}
             </Button>
             <Button
@@ -106,7 +114,7 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
               variant="default"
               color="red"
               loading={remove.isPending}
-              onClick={() => setConfirm('remove')}
+              onClick={() => confirm.ask('remove')}
             >
               {t('card.remove')}
             </Button>
@@ -117,24 +125,7 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
         )}
         {showLog && <Deliveries webhookId={webhook.id} headingId={`${titleId}-log`} />}
       </Stack>
-      <ConfirmDialog
-        opened={confirm === 'rotate'}
-        title={t('card.rotateTitle')}
-        body={t('card.rotateBody')}
-        confirm={t('card.rotateConfirm')}
-        cancel={t('form.cancel')}
-        onConfirm={() => rotate.mutate(undefined)}
-        onClose={() => setConfirm(null)}
-      />
-      <ConfirmDialog
-        opened={confirm === 'remove'}
-        title={t('card.removeTitle')}
-        body={t('card.removeBody', { url: webhook.url })}
-        confirm={t('card.removeConfirm')}
-        cancel={t('form.cancel')}
-        onConfirm={() => remove.mutate(undefined)}
-        onClose={() => setConfirm(null)}
-      />
+      {confirm.dialog}
     </Paper>
   );
 }

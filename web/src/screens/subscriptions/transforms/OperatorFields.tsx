@@ -1,60 +1,36 @@
 // The form of one operator: the fields its kind has (docs/transforms.md, Operators), each change handed up whole.
 import { Checkbox, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PROTOCOLS } from '../../../api/values';
 import { TRANSFORMS } from './strings';
-import { PROTOCOLS, type Operator } from './operators';
-
-type Protocol = (typeof PROTOCOLS)[number];
+import type { Operator } from './operators';
 
 export function OperatorFields({ operator, onChange }: { operator: Operator; onChange: (next: Operator) => void }) {
   const { t } = useTranslation(TRANSFORMS);
-  const options = (prefix: string, values: readonly string[]) =>
-    values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
-  // Patterns and replacements are code: left to right and monospace in the input, the label in the page's language.
-  const code = {
-    dir: 'ltr',
-    autoComplete: 'off',
-    spellCheck: false,
-    styles: { input: { fontFamily: 'var(--mantine-font-family-monospace)' } },
-  } as const;
 
   switch (operator.op) {
     case 'include':
     case 'exclude':
       return (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            {...code}
-            label={t('fields.pattern')}
-            description={t('fields.patternHint')}
-            value={operator.pattern}
-            onChange={(event) => onChange({ ...operator, pattern: event.currentTarget.value })}
-          />
-          <NativeSelect
+          <PatternInput value={operator.pattern} onChange={(pattern) => onChange({ ...operator, pattern })} />
+          <Choice
             label={t('fields.field')}
-            data={options('fields.fieldValues', ['name', 'server', 'type'])}
+            labels="fields.fieldValues"
+            values={['name', 'server', 'type']}
             value={operator.field ?? 'name'}
-            onChange={(event) =>
-              onChange({ ...operator, field: event.currentTarget.value as NonNullable<typeof operator.field> })
-            }
+            onChange={(field) => onChange({ ...operator, field })}
           />
         </SimpleGrid>
       );
     case 'rename':
       return (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            {...code}
-            label={t('fields.pattern')}
-            description={t('fields.patternHint')}
-            value={operator.pattern}
-            onChange={(event) => onChange({ ...operator, pattern: event.currentTarget.value })}
-          />
-          <TextInput
-            {...code}
+          <PatternInput value={operator.pattern} onChange={(pattern) => onChange({ ...operator, pattern })} />
+          <CodeInput
             label={t('fields.replace')}
             value={operator.replace}
-            onChange={(event) => onChange({ ...operator, replace: event.currentTarget.value })}
+            onChange={(replace) => onChange({ ...operator, replace })}
           />
         </SimpleGrid>
       );
@@ -73,7 +49,7 @@ export function OperatorFields({ operator, onChange }: { operator: Operator; onC
         <Checkbox.Group
           label={t('fields.keep')}
           value={operator.keep}
-          onChange={(keep) => onChange({ ...operator, keep: keep as Protocol[] })}
+          onChange={(keep) => onChange({ ...operator, keep: keep as typeof operator.keep })}
         >
           <Group gap="sm" mt={4} dir="ltr">
             {PROTOCOLS.map((protocol) => (
@@ -85,33 +61,30 @@ export function OperatorFields({ operator, onChange }: { operator: Operator; onC
     case 'sort':
       return (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NativeSelect
+          <Choice
             label={t('fields.by')}
-            data={options('fields.sortBy', ['name', 'type', 'server'])}
+            labels="fields.sortBy"
+            values={['name', 'type', 'server']}
             value={operator.by ?? 'name'}
-            onChange={(event) =>
-              onChange({ ...operator, by: event.currentTarget.value as NonNullable<typeof operator.by> })
-            }
+            onChange={(by) => onChange({ ...operator, by })}
           />
-          <NativeSelect
+          <Choice
             label={t('fields.order')}
-            data={options('fields.orders', ['asc', 'desc'])}
+            labels="fields.orders"
+            values={['asc', 'desc']}
             value={operator.order ?? 'asc'}
-            onChange={(event) =>
-              onChange({ ...operator, order: event.currentTarget.value as NonNullable<typeof operator.order> })
-            }
+            onChange={(order) => onChange({ ...operator, order })}
           />
         </SimpleGrid>
       );
     case 'dedupe':
       return (
-        <NativeSelect
+        <Choice
           label={t('fields.by')}
-          data={options('fields.dedupeBy', ['endpoint', 'name'])}
+          labels="fields.dedupeBy"
+          values={['endpoint', 'name']}
           value={operator.by ?? 'endpoint'}
-          onChange={(event) =>
-            onChange({ ...operator, by: event.currentTarget.value as NonNullable<typeof operator.by> })
-          }
+          onChange={(by) => onChange({ ...operator, by })}
         />
       );
     case 'limit':
@@ -131,4 +104,57 @@ export function OperatorFields({ operator, onChange }: { operator: Operator; onC
     case 'drop_info':
       return null;
   }
+}
+
+interface InputProps {
+  label: string;
+  description?: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** Patterns and replacements are code: left to right and monospace in the input, the label in the page's language. */
+function CodeInput({ label, description, value, onChange }: InputProps) {
+  return (
+    <TextInput
+      dir="ltr"
+      autoComplete="off"
+      spellCheck={false}
+      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+      label={label}
+      description={description}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}
+
+/** The regular expression of include, exclude and rename. */
+function PatternInput({ value, onChange }: Pick<InputProps, 'value' | 'onChange'>) {
+  const { t } = useTranslation(TRANSFORMS);
+  return (
+    <CodeInput label={t('fields.pattern')} description={t('fields.patternHint')} value={value} onChange={onChange} />
+  );
+}
+
+interface ChoiceProps<Value extends string> {
+  label: string;
+  /** The catalog's group naming each value (`fields.sortBy` has `name`, `type`, `server`). */
+  labels: string;
+  values: readonly Value[];
+  value: Value;
+  onChange: (value: Value) => void;
+}
+
+/** One of a few values, each named by the catalog. */
+function Choice<Value extends string>({ label, labels, values, value, onChange }: ChoiceProps<Value>) {
+  const { t } = useTranslation(TRANSFORMS);
+  return (
+    <NativeSelect
+      label={label}
+      data={values.map((one) => ({ value: one, label: t(`${labels}.${one}`) }))}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value as Value)}
+    />
+  );
 }

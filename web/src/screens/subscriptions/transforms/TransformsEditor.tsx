@@ -11,6 +11,7 @@ import { ChainError, usePreview, useSaveTransforms } from './queries';
 import { KINDS, MAX_OPERATORS, RECIPES, newOperator, sameChain, type Operator, type OperatorKind } from './operators';
 import { OperatorCard } from './OperatorCard';
 import { PreviewPanel } from './PreviewPanel';
+import { useSeen } from './useSeen';
 
 /** An operator with a key that follows it when it moves. */
 interface Item {
@@ -43,7 +44,9 @@ export function TransformsEditor({ subscription }: { subscription: Subscription 
   const dirty = !sameChain(chain, subscription.transforms);
 
   const [previewed] = useDebouncedValue(items, 400);
-  const preview = usePreview(subscription.token, previewed);
+  // The preview runs the chain on the server: it starts once the editor has been on screen, then follows every edit.
+  const [shown, watchShown] = useSeen<HTMLElement>();
+  const preview = usePreview(subscription.token, previewed, shown);
   // Leaving the page (reload, closing the tab) with edits not saved asks first.
   useWindowEvent('beforeunload', (event) => {
     if (dirty) event.preventDefault();
@@ -95,7 +98,7 @@ export function TransformsEditor({ subscription }: { subscription: Subscription 
 
   const full = items.length >= MAX_OPERATORS;
   return (
-    <Stack component="section" gap="sm" aria-labelledby={titleId}>
+    <Stack component="section" gap="sm" aria-labelledby={titleId} ref={watchShown}>
       <Title order={3} size="h4" id={titleId}>
         {t('title')}
       </Title>

@@ -8,20 +8,6 @@ export type OperatorKind = Operator['op'];
 /** docs/transforms.md: at most 32 operators. */
 export const MAX_OPERATORS = 32;
 
-export const PROTOCOLS = [
-  'vless',
-  'vmess',
-  'trojan',
-  'shadowsocks',
-  'shadowsocksr',
-  'hysteria',
-  'hysteria2',
-  'tuic',
-  'wireguard',
-  'socks',
-  'anytls',
-] as const;
-
 const DEFAULTS: { [K in OperatorKind]: Extract<Operator, { op: K }> } = {
   include: { op: 'include', pattern: '', field: 'name' },
   exclude: { op: 'exclude', pattern: '', field: 'name' },

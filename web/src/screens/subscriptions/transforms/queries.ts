@@ -36,10 +36,11 @@ function refusal(response: Response, error: unknown): ChainError {
 /**
  * What the link would serve with `chain`, as a plain list (one share link a line), and each operator's counts. The
  * answer carries the ids of the operators it was asked about, so counts stay with their operator while a newer
- * preview is on its way.
+ * preview is on its way. Nothing is asked while `enabled` is false (the editor not yet on screen).
  */
-export function usePreview(token: string, chain: readonly { id: number; operator: Operator }[]) {
+export function usePreview(token: string, chain: readonly { id: number; operator: Operator }[], enabled: boolean) {
   return useQuery({
+    enabled,
     queryKey: ['subs', token, 'transforms-preview', chain],
     queryFn: async ({ signal }) => {
       const { data, error, response } = await api.POST('/api/v1/subs/{token}/preview', {
