@@ -1,4 +1,4 @@
-// Runs per-item work once the event loop's I/O callbacks of the current turn have run, in one pass, so work that need not delay an answer stays off the path between one answer and the next.
+// Runs work queued during a turn of the event loop once the turn's I/O callbacks have run, in one pass, so work that need not happen between one request and the next is done for all of them together.
 
 export interface EndOfTurn<T> {
   /** Queues `item` for the end of this turn. */
@@ -8,10 +8,10 @@ export interface EndOfTurn<T> {
 }
 
 /**
- * Queues items and hands each to `handle` from a `setImmediate` after the turn's I/O callbacks, or sooner through
- * `settle`. A throwing `handle` loses only its own item; the error goes to `failed`.
+ * Queues items and hands them, in the order queued, to `handle` from a `setImmediate` after the turn's I/O
+ * callbacks, or sooner through `settle`. `handle` deals with its own errors: it is given each batch once.
  */
-export function endOfTurn<T>(handle: (item: T) => void, failed: (error: unknown) => void): EndOfTurn<T> {
+export function endOfTurn<T>(handle: (items: T[]) => void): EndOfTurn<T> {
   let queued: T[] = [];
   let scheduled = false;
   const settle = () => {
@@ -19,13 +19,7 @@ export function endOfTurn<T>(handle: (item: T) => void, failed: (error: unknown)
     if (queued.length === 0) return;
     const items = queued;
     queued = [];
-    for (const item of items) {
-      try {
-        handle(item);
-      } catch (error) {
-        failed(error);
-      }
-    }
+    handle(items);
   };
   return {
     add(item) {

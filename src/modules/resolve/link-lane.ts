@@ -42,8 +42,16 @@ const LINK_URL = new RegExp(
 export function linkLane(options: LinkLaneOptions): Lane {
   const { cache, pipeline, clientIp, stopping, answered, log } = options;
 
-  /** Writes the answer; false (nothing written) when the cache no longer holds it or Fastify must answer. */
-  const answer = (request: LinkRequest, response: ServerResponse, extra: readonly string[]): boolean => {
+  /**
+   * Queues the answer (written at the end of the turn; `next` if writing it then fails before anything went out);
+   * false (nothing queued) when the cache no longer holds it or Fastify must answer.
+   */
+  const answer = (
+    request: LinkRequest,
+    response: ServerResponse,
+    extra: readonly string[],
+    next: () => void,
+  ): boolean => {
     const resolved = cache.peek(request.token);
     if (!resolved) return false;
     let choice;
@@ -56,7 +64,7 @@ export function linkLane(options: LinkLaneOptions): Lane {
     if (choice.result === 'block') return false;
     const reply = pipeline.respond(request, resolved, choice as ServedChoice, extra);
     if (!reply) return false;
-    pipeline.deliver(request, response, reply);
+    pipeline.deliver(request, response, reply, (error) => failed(error, response, next));
     answered();
     return true;
   };
@@ -64,7 +72,7 @@ export function linkLane(options: LinkLaneOptions): Lane {
   /** Nothing may escape a request listener: before the answer is written Fastify takes over, after it the error is logged. */
   const attempt = (request: LinkRequest, response: ServerResponse, extra: readonly string[], next: () => void) => {
     try {
-      if (!answer(request, response, extra)) next();
+      if (!answer(request, response, extra, next)) next();
     } catch (error) {
       failed(error, response, next);
     }

@@ -64,33 +64,33 @@ export interface LinkResponse {
   servers: number;
 }
 
-/** An answer written, waiting to be accounted for. */
-interface Answered {
+/** An answer waiting to be written and accounted for. */
+interface Queued {
   request: LinkRequest;
+  response: ServerResponse;
   answer: LinkResponse;
-  milliseconds: number;
+  /** Told when writing threw (the caller then answers, if nothing was written, or gives the response up). */
+  failed: (error: unknown) => void;
 }
 
 export class LinkPipeline {
   /** Route observers by method, then pattern. */
   private readonly observers = new Map<string, Map<string, RouteObserver | undefined>>();
   /**
-   * Answers are accounted for at the end of the turn: on two cores, work between one answer and the next costs the
-   * warm link more than the work itself (docs/benchmarks.md). Every Fastify request settles it first (`settle`), so
-   * a reader of counts, history, metrics or the log sees every answer written before it.
+   * Answers are written at the end of the turn, one after another, and then accounted for. On two cores the work
+   * between one answer and the next costs more than the work itself: wrk's thread (or any client's) sleeps meanwhile,
+   * and every answer then pays for waking it (docs/benchmarks.md). Every Fastify request settles the queue first
+   * (`settle`), so a reader of counts, history, metrics or the log sees every answer made before it.
    */
-  private readonly accounting: EndOfTurn<Answered>;
+  private readonly queue: EndOfTurn<Queued>;
 
   constructor(private readonly options: LinkPipelineOptions) {
-    this.accounting = endOfTurn(
-      (answered) => this.account(answered),
-      (error) => options.log.error({ err: error }, 'accounting for a link answer failed'),
-    );
+    this.queue = endOfTurn((items) => this.writeAll(items));
   }
 
-  /** Accounts now for every answer written so far. */
+  /** Writes and accounts for every answer queued so far, now. */
   settle(): void {
-    this.accounting.settle();
+    this.queue.settle();
   }
 
   /** Admits a request answered ahead of Fastify; Fastify's own requests are admitted by the abuse hooks (same gate). */
@@ -139,14 +139,37 @@ export class LinkPipeline {
     if (coding !== 'identity' && forms) await forms.make(coding);
   }
 
-  /** Writes the answer; it is accounted for (counted, observed under its route, logged, recorded) at the end of the turn. */
-  deliver(request: LinkRequest, response: ServerResponse, answer: LinkResponse): void {
-    response.writeHead(answer.status, answer.headers);
-    response.end(answer.body);
-    this.accounting.add({ request, answer, milliseconds: performance.now() - request.started });
+  /** Queues the answer: it is written, then counted, observed under its route, logged and recorded, at the end of the turn. */
+  deliver(
+    request: LinkRequest,
+    response: ServerResponse,
+    answer: LinkResponse,
+    failed: (error: unknown) => void,
+  ): void {
+    this.queue.add({ request, response, answer, failed });
   }
 
-  private account({ request, answer, milliseconds }: Answered): void {
+  private writeAll(items: Queued[]): void {
+    const written: Array<{ item: Queued; milliseconds: number }> = [];
+    for (const item of items) {
+      try {
+        item.response.writeHead(item.answer.status, item.answer.headers);
+        item.response.end(item.answer.body);
+        written.push({ item, milliseconds: performance.now() - item.request.started });
+      } catch (error) {
+        item.failed(error);
+      }
+    }
+    for (const { item, milliseconds } of written) {
+      try {
+        this.account(item.request, item.answer, milliseconds);
+      } catch (error) {
+        this.options.log.error({ err: error }, 'accounting for a link answer failed');
+      }
+    }
+  }
+
+  private account(request: LinkRequest, answer: LinkResponse, milliseconds: number): void {
     const { raw, token } = request;
     const { count, history, log } = this.options;
     count('public');

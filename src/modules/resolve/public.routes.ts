@@ -109,7 +109,11 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
     if (!answer) return false;
     reply.hijack();
     markAccounted(link.raw);
-    pipeline.deliver(link, reply.raw, answer);
+    pipeline.deliver(link, reply.raw, answer, (error) => {
+      // Hijacked: Fastify can no longer answer, so the client's connection is given up.
+      reply.log.error({ err: error }, 'writing a link answer failed');
+      reply.raw.destroy();
+    });
     // Off the lane, nothing is gained by waiting for the end of the turn.
     pipeline.settle();
     return true;
