@@ -9,6 +9,7 @@ import { connectLookup } from '../modules/fetch/upstream.js';
 import { findEndpointById, updateEndpoint, type EndpointRow } from './endpoints.store.js';
 import { claimDue, countFailed, recordAttempt, settleMessage, type MessageRow } from './messages.store.js';
 import { signatureHeader } from './signing.js';
+import { OnePerTurn } from '../shared/one-per-turn.js';
 
 /**
  * A lease outlives the attempt it covers (at most `timeoutMs`) and the writes after it, so a message is never attempted
@@ -37,6 +38,11 @@ export class WebhookDelivery {
   private polling: Promise<void> | null = null;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly agent: Agent;
+  /**
+   * Deliveries start, and write their outcome, one per turn of the event loop: eight answers arriving together would
+   * otherwise run their database work as one block in front of the public link's requests (docs/benchmarks.md).
+   */
+  private readonly turns = new OnePerTurn();
 
   constructor(
     private readonly database: Pick<DatabaseHandle, 'db' | 'dialect'>,
@@ -104,6 +110,7 @@ export class WebhookDelivery {
   }
 
   private async deliver(message: MessageRow): Promise<void> {
+    await this.turns.wait();
     const endpoint = await findEndpointById(this.database.db, message.endpoint_id);
     if (!endpoint) return;
     if (endpoint.enabled !== 1) {
@@ -117,6 +124,7 @@ export class WebhookDelivery {
     }
     const started = Date.now();
     const result = await this.post(endpoint, message);
+    await this.turns.wait();
     const attempts = message.attempts + 1;
     const delay = result.ok ? undefined : this.options.retryDelaysSeconds[attempts - 1];
     const outcome = result.ok
