@@ -157,7 +157,7 @@ export class LinkPipeline {
         item.response.end(item.answer.body);
         written.push({ item, milliseconds: performance.now() - item.request.started });
       } catch (error) {
-        item.failed(error);
+        this.failedToWrite(item, error);
       }
     }
     for (const { item, milliseconds } of written) {
@@ -166,6 +166,16 @@ export class LinkPipeline {
       } catch (error) {
         this.options.log.error({ err: error }, 'accounting for a link answer failed');
       }
+    }
+  }
+
+  /** The caller's fallback runs in the batch: whatever it throws must not cost the answers after it. */
+  private failedToWrite(item: Queued, error: unknown): void {
+    try {
+      item.failed(error);
+    } catch (fallbackError) {
+      this.options.log.error({ err: fallbackError, cause: error }, 'answering after a failed link write failed too');
+      if (!item.response.destroyed) item.response.destroy();
     }
   }
 
