@@ -1,4 +1,5 @@
 // Hands the log lines of one event-loop turn to the writer in one piece: under load a line per answered request would otherwise cost the writer a write (and a measurement of its buffer) per line.
+import { endOfTurn } from './end-of-turn.js';
 
 /** What the batch is handed to: pino's SonicBoom destination in buffer mode has both. */
 export interface LogWriter {
@@ -17,30 +18,14 @@ export function turnBatchedLog(
   writer: LogWriter,
   onExit: (listener: () => void) => void,
 ): { write(line: string): void } {
-  let batch = '';
-  let scheduled = false;
-  const pass = () => {
-    scheduled = false;
-    if (batch === '') return;
-    const lines = batch;
-    batch = '';
-    writer.write(Buffer.from(lines, 'utf8'));
-  };
+  const lines = endOfTurn<string>((batch) => writer.write(Buffer.from(batch.join(''), 'utf8')));
   onExit(() => {
-    pass();
+    lines.settle();
     try {
       writer.flushSync();
     } catch {
       // A closed or broken stdout: there is nowhere left to write to.
     }
   });
-  return {
-    write(line: string) {
-      batch += line;
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(pass);
-      }
-    },
-  };
+  return { write: (line) => lines.add(line) };
 }
