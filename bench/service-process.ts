@@ -29,6 +29,8 @@ export interface ServiceProcessOptions {
   /** Arguments after `serve`, e.g. `--role api`. */
   serveArgs?: string[];
   stdio?: StdioOptions;
+  /** False for a process that opens no port (`--role worker`): it is not waited for. */
+  serving?: boolean;
 }
 
 /** The node options `npm start` (and the systemd unit) run the service with, read from package.json. */
@@ -45,7 +47,12 @@ function startNodeOptions(): string[] {
  */
 export async function startServiceProcess(
   env: NodeJS.ProcessEnv,
-  { nodeArgs = [], serveArgs = [], stdio = ['ignore', 'ignore', 'inherit'] }: ServiceProcessOptions = {},
+  {
+    nodeArgs = [],
+    serveArgs = [],
+    stdio = ['ignore', 'ignore', 'inherit'],
+    serving = true,
+  }: ServiceProcessOptions = {},
 ): Promise<ServiceProcess> {
   const port = await freePort();
   const args = [...startNodeOptions(), ...nodeArgs, 'dist/cli.js', 'serve', ...serveArgs];
@@ -58,7 +65,7 @@ export async function startServiceProcess(
   const orphaned = () => child.kill('SIGKILL');
   process.once('exit', orphaned);
   const base = `http://127.0.0.1:${port}`;
-  await waitUntilServing(base, child);
+  if (serving) await waitUntilServing(base, child);
   return {
     base,
     child,

@@ -2,7 +2,6 @@
 // receiver and retried against an unreachable one, in the same service process or (BENCH_SPLIT=1) by a `--role
 // worker` process beside a `--role api` one, on SQLite or the PostgreSQL of BENCH_DATABASE_URL; the figures are in
 // docs/benchmarks.md.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,7 +17,6 @@ import { median } from '../scripts/support/stats.js';
 import { cpuSeconds, seedLink } from './link-seed.js';
 import { startServiceProcess, type ServiceProcess } from './service-process.js';
 import { wrk, type WrkResult } from './wrk.js';
-import { onCpus, SERVER_CPUS } from './cpu-pinning.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
@@ -42,21 +40,6 @@ async function slowReceiver(): Promise<{ url: string; close(): void }> {
     close: () => {
       server.closeAllConnections();
       server.close();
-    },
-  };
-}
-
-/** `serve --role worker` on the same database: it delivers, and answers nothing. */
-async function startWorker(env: NodeJS.ProcessEnv): Promise<{ stop(): Promise<void> }> {
-  const child = spawn(...onCpus(SERVER_CPUS, process.execPath, ['dist/cli.js', 'serve', '--role', 'worker']), {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return {
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
     },
   };
 }
@@ -163,7 +146,8 @@ async function main(): Promise<void> {
         serveArgs: SPLIT ? ['--role', 'api'] : [],
         stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       });
-      const worker = SPLIT ? await startWorker(env) : null;
+      // `serve --role worker` on the same database: it delivers, and answers nothing.
+      const worker = SPLIT ? await startServiceProcess(env, { serveArgs: ['--role', 'worker'], serving: false }) : null;
       try {
         const url = `${service.base}${link.path}`;
         await wrk(url, { connections: CONNECTIONS, seconds: 2 });
