@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The `subweave` command: serve, migrate, back up, import from v2hub, and bootstrap users and providers without the admin API.
-// First, before any other module runs: see the module.
+// First, before any other module runs: see the modules.
 import './shared/tick-shape.js';
+import './shared/header-shape.js';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
