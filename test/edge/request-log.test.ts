@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../src/context.js';
 import { createUser } from '../../src/modules/users/users.service.js';
-import { linkUrlJson, redactUrl } from '../../src/http/request-log.js';
+import { linkUrlJson, milliseconds, redactUrl } from '../../src/http/request-log.js';
 import { signRequest } from '../../src/modules/admin/signature.js';
 import {
   describeEachDatabase,
@@ -53,6 +53,20 @@ describe('linkUrlJson', () => {
     const json = linkUrlJson(url, mount, linkToken);
     expect(JSON.parse(json)).toBe(redactUrl(url));
     expect(json).toMatch(/^"[\x20-\x7e]+"$/);
+  });
+});
+
+describe('milliseconds (the responseTime of a link line)', () => {
+  it.each([
+    [0.4567, '0.457'],
+    [0.0004, '0.000'],
+    [0.0996, '0.100'],
+    [12, '12.000'],
+    [1234.5678, '1234.568'],
+    [0.0104, '0.010'],
+  ])('%s -> %s, a JSON number', (value, written) => {
+    expect(milliseconds(value)).toBe(written);
+    expect(JSON.parse(written)).toBeCloseTo(value, 3);
   });
 });
 

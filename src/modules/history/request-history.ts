@@ -57,16 +57,17 @@ export class RequestHistory {
     entry.at = this.clock();
     const list = this.pending.get(fetch.token);
     if (!list) this.pending.set(fetch.token, [entry]);
-    else if (list.push(entry) > HISTORY_LIMIT) {
-      list.shift();
-      return;
+    // Past twice the limit the older half goes at once: dropping one entry per fetch moved the whole list every time.
+    else if (list.push(entry) > 2 * HISTORY_LIMIT) {
+      list.splice(0, HISTORY_LIMIT);
+      this.size -= HISTORY_LIMIT;
     }
     this.size++;
   }
 
   /** This instance's unwritten fetches of a subscription, as rows. */
   pendingRows(token: string): HistoryRow[] {
-    return (this.pending.get(token) ?? []).map(toRow);
+    return newest(this.pending.get(token) ?? []).map(toRow);
   }
 
   /** Writes what is pending; flushes run one at a time, and a failed batch is kept (within the bounds) for the next. */
@@ -90,7 +91,7 @@ export class RequestHistory {
     this.pending = new Map();
     this.size = 0;
     try {
-      await this.options.write([...batch.values()].flat().map(toRow));
+      await this.options.write([...batch.values()].flatMap((list) => newest(list).map(toRow)));
     } catch (error) {
       // The failed batch is older than anything recorded since: it goes first, within the same bounds.
       for (const [token, list] of batch) {
@@ -102,6 +103,11 @@ export class RequestHistory {
       throw error;
     }
   }
+}
+
+/** The fetches of a list that can still be shown (a list holds up to twice as many between trims). */
+function newest(list: Pending[]): Pending[] {
+  return list.length > HISTORY_LIMIT ? list.slice(-HISTORY_LIMIT) : list;
 }
 
 function toRow(entry: Pending): HistoryRow {

@@ -89,19 +89,28 @@ function choiceKey(compiled: CompiledRules, request: LinkRequest): string | unde
   return key.length > MAX_CHOICE_KEY ? undefined : key;
 }
 
+/** What the page shows: the link's URL, drawn for one view (language, platform, branding). */
+export interface PageRequest {
+  url: string;
+  view?: LinkPageView | undefined;
+}
+
 /**
  * The answer for a format is built once per (cached resolution, settings version, format, rule), the page's once per
  * (cached resolution, settings version, rule, view, branding), and shared by every request that gets it: a warm
- * request allocates no headers. `view` is read only for the page. Callers must not change what it returns.
+ * request allocates no headers. `page` is read only for the page, which needs it. Callers must not change what it
+ * returns.
  */
 export function answerLink(
   resolved: ResolvedSubscription,
   choice: LinkChoice & { result: Format | 'page' },
   settings: FormatSettings,
-  linkUrl: string,
-  view: LinkPageView = DEFAULT_VIEW,
+  page?: PageRequest,
 ): LinkAnswer {
-  if (choice.result === 'page') return pageAnswer(resolved, choice.rule, settings, linkUrl, view);
+  if (choice.result === 'page') {
+    if (!page) throw new Error('the page is drawn for a link URL');
+    return pageAnswer(resolved, choice.rule, settings, page.url, page.view ?? DEFAULT_VIEW);
+  }
   let kept = answers.get(resolved);
   if (kept?.version !== settings.version)
     answers.set(resolved, (kept = { version: settings.version, byKey: new Map() }));

@@ -23,6 +23,11 @@ export interface LinkLaneOptions {
 /** Answers a request, or calls `next` (Fastify) having written nothing. */
 export type Lane = (raw: IncomingMessage, response: ServerResponse, next: () => void) => void;
 
+/** The route patterns a mount's answers are observed under (made once: a pattern made per request costs a hash). */
+const ROUTES = new Map<string, { bare: string; format: string }>(
+  LINK_MOUNTS.map((mount) => [mount, { bare: `${mount}/:token`, format: `${mount}/:token/:format` }]),
+);
+
 const mounts = LINK_MOUNTS.map((mount) => mount.replaceAll('/', '\\/')).join('|');
 /**
  * The shapes the lane takes: a mount, a token-shaped token, an optional plain format segment, an optional trailing
@@ -90,6 +95,8 @@ export function linkLane(options: LinkLaneOptions): Lane {
     const match = LINK_URL.exec(url);
     if (!match || hasBody(raw)) return next();
     const [, mount, token, pathFormat, queryFormat] = match as unknown as [string, string, string, string?, string?];
+    // The pattern matched one of the mounts.
+    const routes = ROUTES.get(mount)!;
     const ip = clientIp(raw);
     const admission = ip === null ? 'refer' : pipeline.admission(ip);
     // A miss is resolved by Fastify's route, which charges the budget itself.
@@ -102,7 +109,7 @@ export function linkLane(options: LinkLaneOptions): Lane {
       ip: ip!,
       id: requestId(raw),
       started,
-      route: pathFormat === undefined ? `${mount}/:token` : `${mount}/:token/:format`,
+      route: routes[pathFormat === undefined ? 'bare' : 'format'],
       urlJson: linkUrlJson(url, mount, token),
     };
     if (admission === 'free') return attempt(request, response, ['x-request-id', request.id], next);

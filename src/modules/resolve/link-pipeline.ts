@@ -204,11 +204,10 @@ export class LinkPipeline {
 
   private answerOf(request: LinkRequest, resolved: ResolvedSubscription, choice: ServedChoice): LinkAnswer {
     const { formats, publicBaseUrl, branding } = this.options;
-    const url = `${publicBaseUrl}/sub/${request.token}`;
-    if (choice.result !== 'page') return answerLink(resolved, choice, formats, url);
+    if (choice.result !== 'page') return answerLink(resolved, choice, formats);
     // The page is drawn for the visitor: ?lang=, the language cookie, Accept-Language; User-Agent for the platform.
     const view = linkPageView({ headers: request.raw.headers, lang: request.lang }, branding.current);
-    return answerLink(resolved, choice, formats, url, view);
+    return answerLink(resolved, choice, formats, { url: `${publicBaseUrl}/sub/${request.token}`, view });
   }
 
   private observerOf(method: string, pattern: string): RouteObserver | undefined {

@@ -61,7 +61,7 @@ export function linkPreview(
     // The page as the link draws it for these headers: English (no Accept-Language), their platform, the branding.
     const view = choice.result === 'page' ? linkPageView({ headers }, branding.current) : undefined;
     const url = `${publicBaseUrl}/sub/${token}`;
-    const answer = answerLink(resolved, { ...choice, result: choice.result }, formats, url, view);
+    const answer = answerLink(resolved, { ...choice, result: choice.result }, formats, { url, view });
     return {
       format: answer.variant ?? answer.format,
       rule: answer.rule,
