@@ -8,14 +8,21 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { startServiceProcess } from './service-process.js';
-import { cpuSeconds, seedLink } from './link-seed.js';
+import { seedLink } from './link-seed.js';
 import { median } from '../scripts/support/stats.js';
 import { wrk } from './wrk.js';
+import { loadInTurns, type TargetLoad } from './alternating-load.js';
 import { onCpus, pinningNote, SERVER_CPUS } from './cpu-pinning.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 3);
+/** Each server's seconds come in this many one-second turns, alternating with the other (bench/alternating-load.ts). */
+const SLICES = Number(process.env['BENCH_SLICES'] ?? SECONDS);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 4);
-const WARM_UP_SECONDS = 1;
+/**
+ * Each process is loaded this long before it is measured: the JIT compiles the request path within the first second,
+ * but the service's heap grows for about two seconds of load more, with scavenges of 10-17 ms instead of 1-2.
+ */
+const WARM_UP_SECONDS = Number(process.env['BENCH_WARM_UP_SECONDS'] ?? 3);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
 const LOG_LEVEL = process.env['BENCH_LOG_LEVEL'] ?? 'info';
 const FORMATS = ['base64', 'mihomo', 'sing-box', 'xray', 'sip008', 'page'] as const;
@@ -204,15 +211,14 @@ async function main(): Promise<void> {
       const headers = { 'accept-encoding': coding };
       for (const target of [url, bare.url])
         await wrk(target, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS, headers });
-      const load = async (target: string, pid: number) => {
-        const before = cpuSeconds(pid);
-        const result = await wrk(target, { connections: CONNECTIONS, seconds: SECONDS, headers });
-        const requests = result.requests_per_second * SECONDS;
-        return { ...result, requests_per_cpu_second: Math.round(requests / (cpuSeconds(pid) - before)) };
-      };
       const loadBefore = loadavg()[0] ?? 0;
-      const bareResult = await load(bare.url, bare.pid);
-      const linkResult = await load(url, service.pid);
+      const [bareResult, linkResult] = (await loadInTurns(
+        [
+          { url: bare.url, pid: bare.pid, headers },
+          { url, pid: service.pid, headers },
+        ],
+        { connections: CONNECTIONS, seconds: SECONDS, slices: SLICES },
+      )) as [TargetLoad, TargetLoad];
       return {
         body_bytes: form.body.length,
         bare_node_http: bareResult,

@@ -4,15 +4,21 @@ import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { startServiceProcess } from './service-process.js';
-import { cpuSeconds, seedLink, type SeededLink } from './link-seed.js';
+import { seedLink, type SeededLink } from './link-seed.js';
 import { median } from '../scripts/support/stats.js';
 import { wrk } from './wrk.js';
+import { loadInTurns, type TargetLoad } from './alternating-load.js';
 import { onCpus, pinningNote, SERVER_CPUS } from './cpu-pinning.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 3);
+/** Each server's seconds come in this many one-second turns, alternating with the others (bench/alternating-load.ts). */
+const SLICES = Number(process.env['BENCH_SLICES'] ?? SECONDS);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 6);
-/** Each process is loaded this long before it is measured, so the JIT has compiled its request path. */
-const WARM_UP_SECONDS = 1;
+/**
+ * Each process is loaded this long before it is measured: the JIT compiles the request path within the first second,
+ * but the service's heap grows for about two seconds of load more, with scavenges of 10-17 ms instead of 1-2.
+ */
+const WARM_UP_SECONDS = Number(process.env['BENCH_WARM_UP_SECONDS'] ?? 3);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
 /** The service's LOG_LEVEL; `info` (the default of a deployment) logs every request, to /dev/null here. */
 const LOG_LEVEL = process.env['BENCH_LOG_LEVEL'] ?? 'info';
@@ -50,18 +56,6 @@ async function startReference(source: string, bodyFile: string, etag: string, pa
     child.stdout?.once('data', (data: Buffer) => resolve(data.toString().trim())),
   );
   return { url: `http://127.0.0.1:${port}${path}`, pid: child.pid!, stop: () => stop(child) };
-}
-
-/**
- * wrk against one process, with the requests it answered per CPU second it spent: on a machine that others load,
- * requests/s follow the scheduler, while requests per CPU second stay a property of the code.
- */
-async function loadProcess(url: string, pid: number) {
-  const before = cpuSeconds(pid);
-  const result = await wrk(url, { connections: CONNECTIONS, seconds: SECONDS });
-  const cpu = cpuSeconds(pid) - before;
-  const requests = result.requests_per_second * SECONDS;
-  return { ...result, cpu_seconds: cpu, requests_per_cpu_second: Math.round(requests / cpu) };
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -123,9 +117,11 @@ async function measureRound(link: SeededLink, bodyFile: string, running: Set<{ s
     for (const served of started) await wrk(served.url, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
 
     const loadBefore = loadavg()[0] ?? 0;
-    const bareResult = await loadProcess(bare.url, bare.pid);
-    const linkResult = await loadProcess(linkServer.url, linkServer.pid);
-    const fastifyResult = await loadProcess(fastify.url, fastify.pid);
+    const [bareResult, linkResult, fastifyResult] = (await loadInTurns([bare, linkServer, fastify], {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      slices: SLICES,
+    })) as [TargetLoad, TargetLoad, TargetLoad];
     const ratio = (result: typeof bareResult) => ({
       ratio: Number((result.requests_per_second / bareResult.requests_per_second).toFixed(3)),
       cpu_ratio: Number((result.requests_per_cpu_second / bareResult.requests_per_cpu_second).toFixed(3)),
