@@ -19,6 +19,8 @@ const run = promisify(execFile);
 const MARKERS = {
   slow_literal_share: 'v8::internal::Runtime_DefineKeyedOwnPropertyInLiteral',
   collection_share: 'v8::internal::Heap::CollectGarbage',
+  /** Property reads that miss V8's caches: every header read did while each request's headers had a shape of its own. */
+  load_miss_share: 'v8::internal::Runtime_LoadIC_Miss',
 };
 
 async function perfAvailable(): Promise<boolean> {
