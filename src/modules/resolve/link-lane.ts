@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { requestId } from '../../http/connections.js';
 import { linkUrlJson } from '../../http/request-log.js';
 import type { RenderCache } from './render-cache.js';
-import { LINK_MOUNTS } from './public.routes.js';
+import { LINK_MOUNTS, LINK_ROUTES } from './public.routes.js';
 import { rateLimitHeaders } from '../abuse/rate-limiter.js';
 import type { LinkPipeline, LinkRequest, ServedChoice } from './link-pipeline.js';
 
@@ -23,10 +23,8 @@ export interface LinkLaneOptions {
 /** Answers a request, or calls `next` (Fastify) having written nothing. */
 export type Lane = (raw: IncomingMessage, response: ServerResponse, next: () => void) => void;
 
-/** The route patterns a mount's answers are observed under (made once: a pattern made per request costs a hash). */
-const ROUTES = new Map<string, { bare: string; format: string }>(
-  LINK_MOUNTS.map((mount) => [mount, { bare: `${mount}/:token`, format: `${mount}/:token/:format` }]),
-);
+/** The route patterns of each mount, by mount (made once: a pattern made per request costs a hash). */
+const ROUTES = new Map<string, { bare: string; format: string }>(LINK_ROUTES.map((route) => [route.mount, route]));
 
 const mounts = LINK_MOUNTS.map((mount) => mount.replaceAll('/', '\\/')).join('|');
 /**

@@ -58,6 +58,13 @@ const FormatParams = Type.Object({
 /** Where the link is served: `{mount}/{token}` and `{mount}/{token}/{format}`. */
 export const LINK_MOUNTS = ['/api/v1/sub', '/sub'] as const;
 
+/** The route patterns of each mount: the routes are registered under them, and the lane observes its answers under them. */
+export const LINK_ROUTES = LINK_MOUNTS.map((mount) => ({
+  mount,
+  bare: `${mount}/:token`,
+  format: `${mount}/:token/:format`,
+}));
+
 export interface PublicRoutesOptions {
   cache: RenderCache;
   formats: FormatSettings;
@@ -183,9 +190,9 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
     done();
   });
 
-  for (const url of LINK_MOUNTS.map((mount) => `${mount}/:token`)) {
+  for (const route of LINK_ROUTES) {
     app.get(
-      url,
+      route.bare,
       {
         schema: {
           summary: 'Subscription for client apps',
@@ -198,7 +205,7 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (fast
       (request, reply) => serve(request.params.token, undefined, request.query, request, reply),
     );
     app.get(
-      `${url}/:format`,
+      route.format,
       {
         schema: {
           summary: 'Subscription in a named format',
