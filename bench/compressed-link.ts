@@ -11,7 +11,7 @@ import { startServiceProcess } from './service-process.js';
 import { seedLink } from './link-seed.js';
 import { median } from '../scripts/support/stats.js';
 import { wrk } from './wrk.js';
-import { loadInTurns, type TargetLoad } from './alternating-load.js';
+import { cpuPerRequest, loadInTurns, type TargetLoad } from './alternating-load.js';
 import { onCpus, pinningNote, SERVER_CPUS } from './cpu-pinning.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 3);
@@ -163,7 +163,14 @@ async function main(): Promise<void> {
       await service.stop();
     }
 
-    const rounds: Array<{ coding: string; ratio: number; cpu_ratio: number; [field: string]: unknown }> = [];
+    const rounds: Array<{
+      coding: string;
+      ratio: number;
+      cpu_ratio: number;
+      bare_node_http: TargetLoad;
+      compressed_link: TargetLoad;
+      [field: string]: unknown;
+    }> = [];
     for (let round = 0; round < ROUNDS; round++) {
       for (const coding of ['gzip', 'br'] as const) rounds.push({ coding, ...(await measureRound(realistic, coding)) });
     }
@@ -179,6 +186,10 @@ async function main(): Promise<void> {
           rounds,
           median_ratio: { gzip: median(ratios('gzip')), br: median(ratios('br')) },
           median_cpu_ratio: { gzip: median(cpuRatios('gzip')), br: median(cpuRatios('br')) },
+          median_cpu_us_per_request: {
+            bare_node_http: cpuPerRequest(rounds.map((r) => r.bare_node_http)),
+            compressed_link: cpuPerRequest(rounds.map((r) => r.compressed_link)),
+          },
         },
         null,
         2,

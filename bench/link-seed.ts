@@ -103,8 +103,14 @@ async function seedThroughService(env: NodeJS.ProcessEnv, token: string, origin:
   }
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 10 ms). */
-export function cpuSeconds(pid: number): number {
+/** CPU seconds a process has used so far in its own code (user) and in the kernel's (system), from /proc (ticks of 10 ms). */
+export function cpuTimes(pid: number): { user: number; system: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
+}
+
+/** CPU seconds (user + system) a process has used so far. */
+export function cpuSeconds(pid: number): number {
+  const { user, system } = cpuTimes(pid);
+  return user + system;
 }

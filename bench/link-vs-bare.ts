@@ -7,7 +7,7 @@ import { startServiceProcess } from './service-process.js';
 import { seedLink, type SeededLink } from './link-seed.js';
 import { median } from '../scripts/support/stats.js';
 import { wrk } from './wrk.js';
-import { loadInTurns, type TargetLoad } from './alternating-load.js';
+import { cpuPerRequest, loadInTurns, type TargetLoad } from './alternating-load.js';
 import { onCpus, pinningNote, SERVER_CPUS } from './cpu-pinning.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 3);
@@ -82,6 +82,10 @@ async function main(): Promise<void> {
       median_ratio: median(rounds.map((r) => r.ratio)),
       median_cpu_ratio: median(rounds.map((r) => r.cpu_ratio)),
       median_fastify_ratio: median(rounds.map((r) => r.fastify_ratio)),
+      median_cpu_us_per_request: {
+        bare_node_http: cpuPerRequest(rounds.map((r) => r.bare_node_http)),
+        warm_link: cpuPerRequest(rounds.map((r) => r.warm_link)),
+      },
     };
     console.log(JSON.stringify(summary, null, 2));
   } finally {
