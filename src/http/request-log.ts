@@ -138,16 +138,28 @@ export function logAnswered(
   req: { method: string; urlJson: string; ip: string },
   statusCode: number,
   responseTime: number,
+  /** The line's time from logTime, for lines written together; read now when not given. */
+  time?: string,
 ): void {
   const pino = log as unknown as PinoInternals;
-  // An app built without a logger has Fastify's silent stand-in, which has no level to ask.
-  if (typeof pino.isLevelEnabled !== 'function' || !pino.isLevelEnabled('info')) return;
+  if (!logsAnswers(pino)) return;
   pino[symbols.streamSym].write(
-    `{"level":${INFO}${pino[symbols.timeSym]()}${pino[symbols.chindingsSym]},"reqId":${jsonString(reqId)},` +
+    `{"level":${INFO}${time ?? pino[symbols.timeSym]()}${pino[symbols.chindingsSym]},"reqId":${jsonString(reqId)},` +
       `"req":{"method":${jsonString(req.method)},"url":${req.urlJson},"remoteAddress":${jsonString(req.ip)}},` +
       `"res":{"statusCode":${statusText(statusCode)}},` +
       `"responseTime":${milliseconds(responseTime)},"msg":"${REQUEST_COMPLETED}"}\n`,
   );
+}
+
+/** The time part of a completion line as the logger writes it now (one clock reading for a batch of lines). */
+export function logTime(log: FastifyBaseLogger): string {
+  const pino = log as unknown as PinoInternals;
+  return logsAnswers(pino) ? pino[symbols.timeSym]() : '';
+}
+
+/** An app built without a logger has Fastify's silent stand-in, which has no level to ask. */
+function logsAnswers(pino: PinoInternals): boolean {
+  return typeof pino.isLevelEnabled === 'function' && pino.isLevelEnabled('info');
 }
 
 /**

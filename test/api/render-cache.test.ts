@@ -1,4 +1,5 @@
-// The render cache's memory budget: least recently used entries go first, and a hot entry stays without being moved on every read.
+// The render cache's memory budget: least recently used entries go first, and a hot entry stays without being moved on
+// every read; the kept token of a cached link.
 import { expect, it } from 'vitest';
 import { RenderCache } from '../../src/modules/resolve/render-cache.js';
 import { describeEachDatabase, useTestApp } from '../support/harness.js';
@@ -44,5 +45,17 @@ describeEachDatabase('render cache budget', (kind) => {
     for (const token of tokens.slice(2, 7)) expect(cache.has(token)).toBe(false);
     for (const token of tokens.slice(7)) expect(cache.has(token)).toBe(true);
     expect(cache.hits).toBe(6);
+  });
+
+  it('gives the kept token of a cached link, without counting a read, and nothing for a link not cached', async () => {
+    const sub = await subsApi(t).create(['trojan://pw@kept.example.com:443']);
+    const cache = new RenderCache(t.database.db, t.config, t.context.changes, t.context.formats);
+    // A token cut from a request's URL, as the lane's is.
+    const fromUrl = /^\/sub\/([\w-]+)/.exec(`/sub/${sub.token}/base64`)![1]!;
+    expect(cache.keptToken(fromUrl)).toBeUndefined();
+    await cache.get(sub.token);
+    expect(cache.keptToken(fromUrl)).toBe(sub.token);
+    expect(cache.keptToken(`${sub.token}x`)).toBeUndefined();
+    expect(cache.hits).toBe(0);
   });
 });

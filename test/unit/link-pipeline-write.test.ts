@@ -1,5 +1,6 @@
 // The link pipeline's batch of answers at the end of a turn: an answer node:http refuses to write goes to the caller's
-// fallback, and a fallback that throws costs only its own response, never the answers queued after it.
+// fallback, a fallback that throws costs only its own response, never the answers queued after it, and the answers
+// written together are accounted for with one clock reading.
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -70,14 +71,19 @@ describe('link pipeline: writing a turn of answers', () => {
   async function serveInOneTurn(
     count: number,
     queue: (pipeline: LinkPipeline, raw: IncomingMessage, response: ServerResponse) => void,
+    history = new RequestHistory({ write: async () => undefined }),
   ) {
     const errors: string[] = [];
+    const lines: Array<{ level: number; msg: string; time: number }> = [];
+    // Each reading of the log's clock is the next number: lines that share a reading show the same time.
+    let readings = 0;
     const log = pino(
-      { level: 'info' },
+      { level: 'info', timestamp: () => `,"time":${++readings}` },
       new Writable({
         write(chunk: Buffer, _encoding, done) {
           for (const line of chunk.toString().split('\n').filter(Boolean)) {
-            const entry = JSON.parse(line) as { level: number; msg: string };
+            const entry = JSON.parse(line) as { level: number; msg: string; time: number };
+            lines.push(entry);
             if (entry.level >= 50) errors.push(entry.msg);
           }
           done();
@@ -86,7 +92,7 @@ describe('link pipeline: writing a turn of answers', () => {
     ) as unknown as FastifyBaseLogger;
     const options: Pick<LinkPipelineOptions, 'count' | 'history' | 'routeObserver' | 'log' | 'stopping'> = {
       count: () => undefined,
-      history: new RequestHistory({ write: async () => undefined }),
+      history,
       routeObserver: () => undefined,
       log,
       stopping: () => false,
@@ -103,7 +109,7 @@ describe('link pipeline: writing a turn of answers', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     closers.push(() => new Promise((resolve) => server.close(() => resolve())));
-    return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, errors };
+    return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, errors, lines };
   }
 
   it('hands an answer node:http refuses to write to the fallback, which answers instead', async () => {
@@ -128,5 +134,28 @@ describe('link pipeline: writing a turn of answers', () => {
     expect(broken.status).toBe(0);
     expect(fine).toEqual({ status: 200, body: 'answer for /fine' });
     expect(errors).toContain('answering after a failed link write failed too');
+  });
+
+  it('accounts for the answers of one turn with one reading of the history clock and of the log clock', async () => {
+    let historyReadings = 0;
+    const history = new RequestHistory({ write: async () => undefined, clock: () => ++historyReadings });
+    const { base, lines } = await serveInOneTurn(
+      3,
+      (pipeline, raw, response) => {
+        pipeline.deliver(linkRequest(raw), response, answer(['content-type', 'text/plain'], `for ${raw.url}`), () => {
+          throw new Error('unexpected fallback');
+        });
+      },
+      history,
+    );
+    const answers = await Promise.all(['/a', '/b', '/c'].map((path) => get(base, path)));
+    expect(answers.map((answered) => answered.status)).toEqual([200, 200, 200]);
+    // The batch is accounted for right after its writes, in the same turn the answers went out.
+    const rows = history.pendingRows('token-of-a-test');
+    expect(rows.map((row) => row.at)).toEqual(Array(3).fill(new Date(1).toISOString()));
+    expect(historyReadings).toBe(1);
+    const completions = lines.filter((line) => line.msg === 'request completed');
+    expect(completions).toHaveLength(3);
+    expect(new Set(completions.map((line) => line.time))).toEqual(new Set([completions[0]!.time]));
   });
 });

@@ -47,4 +47,17 @@ describe('request history in memory', () => {
     expect(flood).toHaveLength(MAX_PENDING - 15_001);
     expect(written[0]!.length).toBe(100 * 100 + 1 + flood.length);
   });
+
+  it('times a fetch by its clock, or by the reading it is given', () => {
+    let readings = 0;
+    const history = new RequestHistory({ write: async () => undefined, clock: () => ++readings * 1000 });
+    history.record(fetchOf('a', 0));
+    const shared = history.now();
+    history.record(fetchOf('a', 1), shared);
+    history.record(fetchOf('a', 2), shared);
+    expect(history.pendingRows('a').map((row) => row.at)).toEqual(
+      [1000, 2000, 2000].map((at) => new Date(at).toISOString()),
+    );
+    expect(readings).toBe(2);
+  });
 });

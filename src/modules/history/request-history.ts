@@ -50,11 +50,16 @@ export class RequestHistory {
     });
   }
 
-  /** Takes the object over (it gets the time and is kept until flushed). */
-  record(fetch: Fetch): void {
+  /** The history's clock: answers written together can share one reading (`record`'s `at`). */
+  now(): number {
+    return this.clock();
+  }
+
+  /** Takes the object over (it gets the time, `at` or now, and is kept until flushed). */
+  record(fetch: Fetch, at = this.clock()): void {
     if (this.size >= MAX_PENDING) return;
     const entry = fetch as Pending;
-    entry.at = this.clock();
+    entry.at = at;
     const list = this.pending.get(fetch.token);
     if (!list) this.pending.set(fetch.token, [entry]);
     // Past twice the limit the older half goes at once: dropping one entry per fetch moved the whole list every time.

@@ -113,17 +113,26 @@ export function answerLink(
   }
   let kept = answers.get(resolved);
   if (kept?.version !== settings.version)
-    answers.set(resolved, (kept = { version: settings.version, byKey: new Map() }));
-  const key = `${choice.variant ?? choice.result}\u0000${choice.rule}`;
-  let answer = kept.byKey.get(key);
+    answers.set(resolved, (kept = { version: settings.version, byFormat: new Map() }));
+  const served = choice.variant ?? choice.result;
+  let byRule = kept.byFormat.get(served);
+  if (!byRule) kept.byFormat.set(served, (byRule = new Map()));
+  let answer = byRule.get(choice.rule);
   if (!answer) {
     answer = formatAnswer(resolved, choice.result, choice.variant, choice.rule, settings);
-    kept.byKey.set(key, answer);
+    byRule.set(choice.rule, answer);
   }
   return answer;
 }
 
-const answers = new WeakMap<ResolvedSubscription, { version: number; byKey: Map<string, LinkAnswer> }>();
+/**
+ * By served format, then rule: strings the code and the settings hold, found by identity, where a key joined from them
+ * would be a new string to flatten and hash on every request.
+ */
+const answers = new WeakMap<
+  ResolvedSubscription,
+  { version: number; byFormat: Map<Format | FormatVariant, Map<string, LinkAnswer>> }
+>();
 
 function commonHeaders(
   resolved: ResolvedSubscription,

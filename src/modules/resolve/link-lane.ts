@@ -98,10 +98,11 @@ export function linkLane(options: LinkLaneOptions): Lane {
     const ip = clientIp(raw);
     const admission = ip === null ? 'refer' : pipeline.admission(ip);
     // A miss is resolved by Fastify's route, which charges the budget itself.
-    if (admission === 'refer' || !cache.has(token)) return next();
+    const kept = admission === 'refer' ? undefined : cache.keptToken(token);
+    if (kept === undefined) return next();
     const request: LinkRequest = {
       raw,
-      token,
+      token: kept,
       pathFormat,
       queryFormat,
       ip: ip!,

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
-import { logAnswered } from '../../http/request-log.js';
+import { logAnswered, logTime } from '../../http/request-log.js';
 import type { RequestKind } from '../../http/route-kind.js';
 import type { Format } from '../../formats/formats.js';
 import type { LinkChoice } from '../formats/format-rules.js';
@@ -160,9 +160,13 @@ export class LinkPipeline {
         this.failedToWrite(item, error);
       }
     }
+    if (written.length === 0) return;
+    // The answers went out together: one reading of the history's clock and one of the log's serve them all.
+    const at = this.options.history.now();
+    const time = logTime(this.options.log);
     for (const { item, milliseconds } of written) {
       try {
-        this.account(item.request, item.answer, milliseconds);
+        this.account(item.request, item.answer, milliseconds, at, time);
       } catch (error) {
         this.options.log.error({ err: error }, 'accounting for a link answer failed');
       }
@@ -179,19 +183,22 @@ export class LinkPipeline {
     }
   }
 
-  private account(request: LinkRequest, answer: LinkResponse, milliseconds: number): void {
+  private account(request: LinkRequest, answer: LinkResponse, milliseconds: number, at: number, time: string): void {
     const { raw, token } = request;
     const { count, history, log } = this.options;
     count('public');
-    history.record({
-      token,
-      format: answer.choice.variant ?? answer.choice.result,
-      rule: answer.choice.rule,
-      status: answer.status,
-      userAgent: raw.headers['user-agent'],
-      ip: request.ip,
-      servers: answer.servers,
-    });
+    history.record(
+      {
+        token,
+        format: answer.choice.variant ?? answer.choice.result,
+        rule: answer.choice.rule,
+        status: answer.status,
+        userAgent: raw.headers['user-agent'],
+        ip: request.ip,
+        servers: answer.servers,
+      },
+      at,
+    );
     this.observerOf(raw.method!, request.route)?.(raw.method!, answer.status, milliseconds / 1000);
     logAnswered(
       log,
@@ -199,6 +206,7 @@ export class LinkPipeline {
       { method: raw.method!, urlJson: request.urlJson, ip: request.ip },
       answer.status,
       milliseconds,
+      time,
     );
   }
 

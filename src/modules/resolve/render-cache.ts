@@ -45,6 +45,8 @@ export interface ResolvedSubscription {
 }
 
 interface Entry {
+  /** The token as the first request that resolved it spelled it: the entry's key. */
+  token: string;
   value: ResolvedSubscription;
   /** The `moves` count when the entry last moved to the most recently used end. */
   movedAt: number;
@@ -114,6 +116,15 @@ export class RenderCache {
     return this.entries.has(token);
   }
 
+  /**
+   * The cached token's own string (undefined: not cached). A request's token is a fresh string cut from its URL, and
+   * each map look-up of one compares all its characters; the kept one is found by identity in this cache and in the
+   * request history.
+   */
+  keptToken(token: string): string | undefined {
+    return this.entries.get(token)?.token;
+  }
+
   get size(): number {
     return this.entries.size;
   }
@@ -138,6 +149,7 @@ export class RenderCache {
     const { value, resolution } = resolved;
     if (this.epoch === startedAt) {
       this.store(token, {
+        token,
         value,
         movedAt: 0,
         bytes: resolution.lines.reduce((sum, line) => sum + line.length * 3, 256),
